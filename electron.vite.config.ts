@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      // electron-store is ESM-only: bundle it rather than require() it at run time.
+      externalizeDeps: { exclude: ['electron-store'] },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: {
+          cashier: resolve(root, 'electron/preload/cashier.ts'),
+          display: resolve(root, 'electron/preload/display.ts'),
+        },
+        // Sandboxed preloads must be a single CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: {
+        input: {
+          cashier: resolve(root, 'renderer/cashier/index.html'),
+          display: resolve(root, 'renderer/display/index.html'),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects, because they need different amounts of isolation:
+//   unit         pure code and services with test doubles; fully parallel.
+//   integration  real HTTP to the sandbox, real SQLite files, real child processes.
+//   nfc          real pcscd + vpcd: one machine-wide PC/SC service and fixed vpcd ports,
+//                so its files run one at a time.
+export default defineConfig({
+  test: {
+    reporters: ['default', './tests/support/plain-summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'nfc',
+          include: ['tests/nfc/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
