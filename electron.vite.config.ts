@@ -35,6 +35,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves output unminified; the pages load on every start of a till.
+      minify: true,
       rollupOptions: {
         input: {
           cashier: resolve(root, 'renderer/cashier/index.html'),
