@@ -1,0 +1,128 @@
+import { isLoopbackHost } from './base-url';
+import { checkAmount } from './money';
+
+/**
+ * The check a generate_qr link must pass before it is shown as a QR code (NOTES: Payment
+ * link). The customer's wallet opens this URL, so it is treated as hostile input: a link
+ * that fails is never shown and the sale records the reason.
+ */
+
+export interface LinkExpectation {
+  /** The order_id we sent. */
+  orderId: string;
+  /** The chain_id we sent, as decimal digits. */
+  chainId: string;
+  /** The selected asset's `decimal`. */
+  decimals: number;
+  /** Allow http: for loopback hosts (the built-in sandbox); never for other hosts. */
+  allowLoopbackHttp: boolean;
+}
+
+export type LinkCheck =
+  | { ok: true; amount: string; contractAddress: string; currencyAddress: string }
+  | { ok: false; reason: string };
+
+/** Longer than this cannot be scanned reliably as a QR code and is not a real payment link. */
+export const MAX_LINK_LENGTH = 2048;
+
+/** Every query parameter of the documented qr_url shape; each must appear exactly once. */
+const REQUIRED_PARAMS = [
+  'order_id',
+  'contract_address',
+  'currency_address',
+  'transaction_amount',
+  'act',
+  'chain_id',
+  'decimal',
+] as const;
+
+/** Addresses differ by chain (0x..., base58, "0x2::sui::SUI"); we only refuse junk. */
+const ADDRESS = /^[A-Za-z0-9:._-]{1,256}$/;
+
+/**
+ * Extra query parameters are allowed (a service may add some later); the documented ones
+ * must each appear exactly once, because a wallet reading the other copy would see a
+ * different order or amount than the one we checked. Never throws.
+ */
+export function checkPaymentLink(qrUrl: string, expected: LinkExpectation): LinkCheck {
+  const fail = (reason: string): LinkCheck => ({
+    ok: false,
+    reason: `The payment link was refused: ${reason}`,
+  });
+
+  if (typeof qrUrl !== 'string' || qrUrl === '') return fail('it is empty.');
+  if (qrUrl.length > MAX_LINK_LENGTH) return fail('it is too long.');
+  // The QR code holds the raw text; the URL parser drops tabs, newlines and outer spaces,
+  // so a link with any of them would mean something else to the wallet than to us.
+  // Non-ASCII is refused too: look-alike letters in a host name are a phishing trick.
+  if (!/^[\x21-\x7e]+$/.test(qrUrl))
+    return fail('it contains spaces, control characters or non-ASCII characters.');
+
+  let url: URL;
+  try {
+    url = new URL(qrUrl);
+  } catch {
+    return fail('it is not a valid web address.');
+  }
+
+  if (url.protocol === 'http:') {
+    if (!(expected.allowLoopbackHttp && isLoopbackHost(url.hostname)))
+      return fail('it does not use https.');
+  } else if (url.protocol !== 'https:') {
+    return fail('it is not a web (https) link.');
+  }
+  if (url.username !== '' || url.password !== '')
+    return fail('it contains a user name or password.');
+  if (url.hash !== '' || qrUrl.includes('#')) return fail('it has an unexpected "#" part.');
+  if (!url.pathname.endsWith('/qr-scan'))
+    return fail('it does not lead to the wallet payment page (/qr-scan).');
+
+  const params = new URLSearchParams(url.search);
+  const values: Partial<Record<(typeof REQUIRED_PARAMS)[number], string>> = {};
+  for (const name of REQUIRED_PARAMS) {
+    const all = params.getAll(name);
+    if (all.length === 0) return fail(`it has no ${name}.`);
+    if (all.length > 1) return fail(`it has ${name} more than once.`);
+    values[name] = all[0];
+  }
+  const {
+    order_id,
+    contract_address,
+    currency_address,
+    transaction_amount,
+    act,
+    chain_id,
+    decimal,
+  } = values as Record<(typeof REQUIRED_PARAMS)[number], string>;
+
+  if (order_id !== expected.orderId) {
+    return fail(
+      `it is for a different order (${quote(order_id)} instead of ${quote(expected.orderId)}).`,
+    );
+  }
+  if (chain_id !== expected.chainId) {
+    return fail(
+      `it is for a different blockchain (chain ${quote(chain_id)} instead of ${quote(expected.chainId)}).`,
+    );
+  }
+  if (act !== 'DEPOSIT') return fail(`it asks for ${quote(act)} instead of a deposit.`);
+  if (decimal !== String(expected.decimals)) {
+    return fail(`it gives the asset ${quote(decimal)} decimals instead of ${expected.decimals}.`);
+  }
+  const amount = checkAmount(transaction_amount, expected.decimals);
+  if (!amount.ok)
+    return fail(`its amount ${quote(transaction_amount)} is not valid. ${amount.reason}`);
+  if (!ADDRESS.test(contract_address)) return fail('its contract address is missing or malformed.');
+  if (!ADDRESS.test(currency_address)) return fail('its currency address is missing or malformed.');
+
+  return {
+    ok: true,
+    amount: amount.value,
+    contractAddress: contract_address,
+    currencyAddress: currency_address,
+  };
+}
+
+function quote(value: string): string {
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+}

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { normaliseBaseUrl } from './base-url';
+import { checkFee, MAX_DECIMALS } from './money';
+
+/**
+ * The till's settings: one schema, used for the local layer (electron-store), the managed
+ * policy IT writes, and every write the cashier page asks for (ARCHITECTURE: Settings in
+ * layers). Each key is checked on its own, so a bad value in one key never hides the rest.
+ * Error messages are whole sentences: they are shown to the cashier and to IT as they are.
+ *
+ * How to add a setting: add its schema to `settingSchemas`, its default to `defaultSettings`,
+ * and regenerate resources/managed/policy.schema.json (see electron/settings/README.md).
+ */
+
+/** IANA zone names: letters, digits and _ + - /, no more than 64 characters ("America/Argentina/Buenos_Aires"). */
+const TIME_ZONE_TEXT = /^[A-Za-z0-9_+\-/]{1,64}$/;
+
+/** True when Intl knows the zone (IANA name or "UTC"). Never throws. */
+export function isKnownTimeZone(zone: string): boolean {
+  if (typeof zone !== 'string' || !TIME_ZONE_TEXT.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZoneSchema = (what: string) =>
+  z
+    .string()
+    .refine(isKnownTimeZone, {
+      message: `${what} must be an IANA time zone such as "Europe/Berlin" or "UTC".`,
+    });
+
+/** Printable ASCII without leading or trailing spaces (a serial is typed from a sticker). */
+const PRINTABLE_TRIMMED = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+/** Any text without control characters (the shop name may be in any script). */
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
+
+export const customerDisplayModes = ['auto', 'display', 'same-screen', 'off'] as const;
+export type CustomerDisplayMode = (typeof customerDisplayModes)[number];
+
+export const customerDisplaySettingSchema = z
+  .object({
+    mode: z.enum(customerDisplayModes, {
+      message:
+        'The customer display mode must be one of "auto", "display", "same-screen" or "off".',
+    }),
+    /** Electron's display id; only meaningful with mode "display". */
+    displayId: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .strict()
+  .refine((value) => value.mode !== 'display' || value.displayId !== undefined, {
+    message: 'The customer display mode "display" needs the id of the display to use.',
+  });
+export type CustomerDisplaySetting = z.infer<typeof customerDisplaySettingSchema>;
+
+/** One schema per key; the object schema below is built from these. */
+export const settingSchemas = {
+  /** '' = not configured: the app runs against its built-in sandbox (demo mode). */
+  serviceBaseUrl: z
+    .string()
+    .max(2000, { message: 'The service address is too long.' })
+    .superRefine((value, ctx) => {
+      if (value === '') return;
+      const check = normaliseBaseUrl(value);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason });
+    })
+    .overwrite((value) => {
+      const check = value === '' ? undefined : normaliseBaseUrl(value);
+      return check?.ok ? check.baseUrl : value;
+    })
+    .meta({
+      description:
+        'The payment service base URL, ending in /v1/cf-payment (https; http only for loopback). Empty: not configured, the app runs in demo mode against its built-in sandbox.',
+    }),
+  serialNumber: z
+    .string()
+    .max(64, { message: 'The serial number must be at most 64 characters.' })
+    .regex(PRINTABLE_TRIMMED, {
+      message:
+        'The serial number may only hold printable ASCII characters, without spaces at either end.',
+    })
+    .meta({ description: "The till's serial number as registered with the payment service." }),
+  /** ISO 4217 code of the currency the wallet shows the customer. */
+  currency: z
+    .string()
+    .overwrite((value) => value.toUpperCase())
+    .regex(/^[A-Z]{3}$/, {
+      message: 'The currency must be a three-letter ISO 4217 code such as "USD".',
+    })
+    .meta({ description: "ISO 4217 code of the currency the customer's wallet shows, e.g. USD." }),
+  /** Decimal string, zero or more, in units of the selected asset (NOTES: fee_value). */
+  feeValue: z
+    .string()
+    .superRefine((value, ctx) => {
+      const check = checkFee(value, MAX_DECIMALS);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason });
+    })
+    .overwrite((value) => {
+      const check = checkFee(value, MAX_DECIMALS);
+      return check.ok ? check.value : value;
+    })
+    .meta({
+      description:
+        'Fee added to each sale, as a decimal string in units of the selected asset ("0" for none).',
+    }),
+  /** The zone the service writes expire_at in (NOTES: expire_at). */
+  serviceTimeZone: timeZoneSchema('The service time zone').meta({
+    description: 'IANA time zone the payment service writes expiry times in, e.g. UTC.',
+  }),
+  /** The zone day reports are cut in. */
+  reportTimeZone: timeZoneSchema('The report time zone').meta({
+    description: "IANA time zone day reports are cut in; defaults to the computer's zone.",
+  }),
+  shopName: z
+    .string()
+    .max(80, { message: 'The shop name must be at most 80 characters.' })
+    .regex(NO_CONTROL_CHARACTERS, { message: 'The shop name must not contain control characters.' })
+    .meta({ description: 'Shop name shown on the customer display and in exports.' }),
+  customerDisplay: customerDisplaySettingSchema.meta({
+    description:
+      "Where the customer display window goes: auto (first display that is not the cashier's), display (the one with displayId), same-screen (a window on the cashier's display) or off.",
+  }),
+  /** The wallet's private AID for ISO 7816-4 SELECT (NOTES: NFC payment): 5 to 16 bytes in hex. */
+  nfcAid: z
+    .string()
+    .overwrite((value) => value.toUpperCase())
+    .regex(/^(?:[0-9A-F]{2}){5,16}$/, {
+      message:
+        'The NFC AID must be 5 to 16 bytes written in hex (10 to 32 hex digits), e.g. "F0504F533235".',
+    })
+    .meta({ description: "The wallet's private AID for ISO 7816-4 SELECT, 5 to 16 bytes in hex." }),
+  /** false: without a configured service the app refuses to start the sandbox. */
+  demoModeAllowed: z
+    .boolean({ message: 'Demo mode allowed must be true or false.' })
+    .meta({
+      description:
+        'Whether the app may run against its built-in sandbox when no payment service is configured.',
+    }),
+  /** The chain the cashier picked last (chain_id as sent), or null. */
+  lastChainId: z
+    .string()
+    .regex(/^\d{1,15}$/, { message: 'The last chain id must be digits.' })
+    .nullable()
+    .meta({ description: 'The chain the cashier picked last (chain_id digits), or null.' }),
+  /** The asset symbol the cashier picked last, or null. */
+  lastAsset: z
+    .string()
+    .min(1, { message: 'The last asset must not be empty (use null).' })
+    .max(64, { message: 'The last asset must be at most 64 characters.' })
+    .regex(PRINTABLE_TRIMMED, {
+      message: 'The last asset may only hold printable ASCII characters.',
+    })
+    .nullable()
+    .meta({ description: 'The asset symbol the cashier picked last, or null.' }),
+} as const;
+
+export type SettingKey = keyof typeof settingSchemas;
+export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
+
+export const settingsSchema = z.object(settingSchemas).strict();
+export type Settings = z.output<typeof settingsSchema>;
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.prototype.hasOwnProperty.call(settingSchemas, key);
+}
+
+/** What only the running machine knows; tests pass fixed values. */
+export interface SettingsEnvironment {
+  /** The OS zone (Intl.DateTimeFormat().resolvedOptions().timeZone); 'UTC' in tests. */
+  reportTimeZone: string;
+}
+
+/** Defaults: the bottom layer. */
+export function defaultSettings(environment: SettingsEnvironment): Settings {
+  return {
+    serviceBaseUrl: '',
+    serialNumber: '',
+    currency: 'USD',
+    feeValue: '0',
+    serviceTimeZone: 'UTC',
+    reportTimeZone: isKnownTimeZone(environment.reportTimeZone)
+      ? environment.reportTimeZone
+      : 'UTC',
+    shopName: '',
+    customerDisplay: { mode: 'auto' },
+    nfcAid: 'F0504F533235',
+    demoModeAllowed: true,
+    lastChainId: null,
+    lastAsset: null,
+  };
+}
+
+export type SettingCheck<K extends SettingKey> =
+  { ok: true; value: Settings[K] } | { ok: false; problem: string };
+
+/** Checks one value for one key; the value comes back normalised ("usd" -> "USD"). Never throws. */
+export function checkSetting<K extends SettingKey>(key: K, value: unknown): SettingCheck<K> {
+  const parsed = settingSchemas[key].safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data as Settings[K] };
+  return { ok: false, problem: `${key}: ${describeIssues(parsed.error.issues)}` };
+}
+
+/** Zod issues as one sentence per problem (the messages above are already sentences). */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? ` (at ${issue.path.map(String).join('.')})` : '';
+      return `${issue.message}${where}`;
+    })
+    .join(' ');
+}
+
+/** Where the effective value of a key comes from. */
+export type SettingSource = 'default' | 'local' | 'managed';
+
+export interface SettingState {
+  source: SettingSource;
+  /** Set by the managed policy: read-only in the app, shown as "managed". */
+  locked: boolean;
+}
+
+/** What the managed policy did at start (for the settings page and the log). */
+export type ManagedPolicyStatus =
+  | { kind: 'none'; path: string }
+  | { kind: 'applied'; path: string; presetKeys: SettingKey[]; lockedKeys: SettingKey[] }
+  | { kind: 'invalid'; path: string; problems: string[] };
+
+/** The settings as the app uses them, with where each value came from. */
+export interface EffectiveSettings {
+  values: Settings;
+  keys: Record<SettingKey, SettingState>;
+  policy: ManagedPolicyStatus;
+  /** Local values that were ignored because they no longer pass the schema. */
+  localProblems: string[];
+}
+
+export type SettingsWriteErrorKind = 'managed' | 'invalid' | 'storage';
+
+export interface SettingsWriteError {
+  kind: SettingsWriteErrorKind;
+  message: string;
+  /** One sentence per problem; for 'managed', the locked keys are named. */
+  problems: string[];
+}
+
+export type SettingsWriteResult =
+  { ok: true; settings: EffectiveSettings } | { ok: false; error: SettingsWriteError };

@@ -1,0 +1,246 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { checkPaymentLink, type LinkExpectation } from '../../../shared/payment-link-check';
+
+const ORDER = '019a9f1e-7c00-7abc-8def-0123456789ab';
+const expected: LinkExpectation = {
+  orderId: ORDER,
+  chainId: '101',
+  decimals: 9,
+  allowLoopbackHttp: false,
+};
+
+interface LinkParts {
+  origin?: string;
+  path?: string;
+  params?: [string, string][];
+  suffix?: string;
+}
+
+const defaultParams = (): [string, string][] => [
+  ['order_id', ORDER],
+  ['contract_address', '0xabc123'],
+  ['currency_address', '0x2::sui::SUI'],
+  ['transaction_amount', '12.5'],
+  ['act', 'DEPOSIT'],
+  ['chain_id', '101'],
+  ['decimal', '9'],
+];
+
+/** The documented shape, including its empty first parameter: {app_url}/qr-scan?&order_id=... */
+function link({
+  origin = 'https://wallet.example.com',
+  path = '/qr-scan',
+  params = defaultParams(),
+  suffix = '',
+}: LinkParts = {}) {
+  return `${origin}${path}?&${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}${suffix}`;
+}
+
+const withParam = (name: string, value: string | undefined): [string, string][] =>
+  defaultParams().flatMap(([k, v]) =>
+    k !== name
+      ? [[k, v] as [string, string]]
+      : value === undefined
+        ? []
+        : [[k, value] as [string, string]],
+  );
+
+function refusal(qrUrl: string, expectation: LinkExpectation = expected): string {
+  const result = checkPaymentLink(qrUrl, expectation);
+  if (result.ok) throw new Error(`expected a refusal for ${qrUrl}`);
+  return result.reason;
+}
+
+describe('checkPaymentLink', () => {
+  it('accepts the documented shape and returns the link amount and addresses', () => {
+    expect(checkPaymentLink(link(), expected)).toEqual({
+      ok: true,
+      amount: '12.5',
+      contractAddress: '0xabc123',
+      currencyAddress: '0x2::sui::SUI',
+    });
+  });
+
+  it('returns the amount in canonical form', () => {
+    const result = checkPaymentLink(
+      link({ params: withParam('transaction_amount', '012.500') }),
+      expected,
+    );
+    expect(result).toMatchObject({ ok: true, amount: '12.5' });
+  });
+
+  it('accepts a deeper app path and extra parameters', () => {
+    const params = [...defaultParams(), ['lang', 'en'] as [string, string]];
+    expect(checkPaymentLink(link({ path: '/app/v2/qr-scan', params }), expected).ok).toBe(true);
+  });
+
+  it('accepts loopback http only when allowed (the sandbox)', () => {
+    const sandbox = { ...expected, allowLoopbackHttp: true };
+    expect(checkPaymentLink(link({ origin: 'http://127.0.0.1:4100' }), sandbox).ok).toBe(true);
+    expect(checkPaymentLink(link({ origin: 'http://localhost:4100' }), sandbox).ok).toBe(true);
+    expect(checkPaymentLink(link({ origin: 'http://[::1]:4100' }), sandbox).ok).toBe(true);
+    expect(refusal(link({ origin: 'http://127.0.0.1:4100' }))).toMatch(/does not use https/);
+    expect(refusal(link({ origin: 'http://wallet.example.com' }), sandbox)).toMatch(
+      /does not use https/,
+    );
+    expect(refusal(link({ origin: 'http://127.0.0.2' }), sandbox)).toMatch(/does not use https/);
+  });
+
+  it.each([
+    [
+      'a different order',
+      link({ params: withParam('order_id', '019a9f1e-7c00-7abc-8def-0123456789ac') }),
+      /different order/,
+    ],
+    [
+      'an order id in other letter case',
+      link({ params: withParam('order_id', ORDER.toUpperCase()) }),
+      /different order/,
+    ],
+    ['a different chain', link({ params: withParam('chain_id', '102') }), /different blockchain/],
+    [
+      'a chain id with a leading zero',
+      link({ params: withParam('chain_id', '0101') }),
+      /different blockchain/,
+    ],
+    ['a withdrawal', link({ params: withParam('act', 'WITHDRAW') }), /instead of a deposit/],
+    ['a lower-case act', link({ params: withParam('act', 'deposit') }), /instead of a deposit/],
+    ['wrong decimals', link({ params: withParam('decimal', '18') }), /18.*decimals instead of 9/],
+    [
+      'decimals with a leading zero',
+      link({ params: withParam('decimal', '09') }),
+      /decimals instead of 9/,
+    ],
+    [
+      'a zero amount',
+      link({ params: withParam('transaction_amount', '0') }),
+      /amount "0" is not valid.*more than zero/,
+    ],
+    [
+      'a negative amount',
+      link({ params: withParam('transaction_amount', '-12.5') }),
+      /without a sign/,
+    ],
+    ['an exponent amount', link({ params: withParam('transaction_amount', '1e3') }), /exponent/],
+    [
+      'too many decimals',
+      link({ params: withParam('transaction_amount', '1.0000000001') }),
+      /at most 9/,
+    ],
+    [
+      'no amount',
+      link({ params: withParam('transaction_amount', undefined) }),
+      /has no transaction_amount/,
+    ],
+    ['no order id', link({ params: withParam('order_id', undefined) }), /has no order_id/],
+    [
+      'an empty contract address',
+      link({ params: withParam('contract_address', '') }),
+      /contract address/,
+    ],
+    [
+      'a currency address with spaces',
+      link({ params: withParam('currency_address', 'a b') }),
+      /currency address/,
+    ],
+    ['a path other than /qr-scan', link({ path: '/pay' }), /\/qr-scan/],
+    ['a path that only starts with /qr-scan', link({ path: '/qr-scan/evil' }), /\/qr-scan/],
+    [
+      'credentials',
+      link({ origin: 'https://user:pass@wallet.example.com' }),
+      /user name or password/,
+    ],
+    [
+      'a user name only',
+      link({ origin: 'https://user@wallet.example.com' }),
+      /user name or password/,
+    ],
+    ['a fragment', link({ suffix: '#x' }), /"#" part/],
+    ['an empty fragment', link({ suffix: '#' }), /"#" part/],
+    ['a javascript: link', 'javascript:alert(1)//qr-scan?order_id=x', /not a web/],
+    ['a data: link', 'data:text/html,<b>qr-scan</b>', /not a web/],
+    ['an ftp link', link({ origin: 'ftp://wallet.example.com' }), /not a web/],
+    ['a relative link', '/qr-scan?order_id=x', /not a valid web address/],
+    ['an empty link', '', /empty/],
+    ['a leading space', ` ${link()}`, /spaces/],
+    ['an embedded newline', link().replace('&act', '\n&act'), /control characters/],
+    ['a tab in the host', link({ origin: 'https://wallet.exa\tmple.com' }), /control characters/],
+    ['a look-alike host', link({ origin: 'https://wаllet.example.com' }), /non-ASCII/],
+    [
+      'a very long link',
+      link({ params: [...defaultParams(), ['pad', 'x'.repeat(3000)]] }),
+      /too long/,
+    ],
+  ])('refuses %s', (_name, qrUrl, words) => {
+    const reason = refusal(qrUrl);
+    expect(reason).toMatch(/^The payment link was refused: /);
+    expect(reason).toMatch(words);
+  });
+
+  it('refuses a parameter that appears twice, even when both copies agree', () => {
+    const twice = (name: string, value: string) =>
+      link({ params: [...defaultParams(), [name, value]] });
+    expect(refusal(twice('order_id', 'someone-else'))).toMatch(/order_id more than once/);
+    expect(refusal(twice('order_id', ORDER))).toMatch(/order_id more than once/);
+    expect(refusal(twice('transaction_amount', '999'))).toMatch(
+      /transaction_amount more than once/,
+    );
+    expect(refusal(twice('chain_id', '101'))).toMatch(/chain_id more than once/);
+  });
+
+  it('reads percent-encoding the way a wallet does: an encoded order id is the same order id', () => {
+    const encoded = link().replace(`order_id=${ORDER}`, `order_id=${ORDER.replace('-', '%2D')}`);
+    expect(checkPaymentLink(encoded, expected).ok).toBe(true);
+  });
+
+  it('treats "+" in the amount as a space, which is refused', () => {
+    expect(refusal(link().replace('transaction_amount=12.5', 'transaction_amount=12+5'))).toMatch(
+      /amount/,
+    );
+  });
+
+  it('a 0-decimal asset needs a whole amount and decimal=0', () => {
+    const whole = { ...expected, decimals: 0 };
+    const params = withParam('decimal', '0').map(([k, v]): [string, string] =>
+      k === 'transaction_amount' ? [k, '7'] : [k, v],
+    );
+    expect(checkPaymentLink(link({ params }), whole)).toMatchObject({ ok: true, amount: '7' });
+    const fractional = params.map(([k, v]): [string, string] =>
+      k === 'transaction_amount' ? [k, '7.5'] : [k, v],
+    );
+    expect(refusal(link({ params: fractional }), whole)).toMatch(/whole number/);
+  });
+
+  it('property: never throws, whatever the text', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        ),
+        (text) => {
+          const result = checkPaymentLink(text, expected);
+          if (!result.ok) expect(result.reason.length).toBeGreaterThan(0);
+        },
+      ),
+    );
+  });
+
+  it('property: changing any checked value of a good link makes it fail', () => {
+    const checked = ['order_id', 'chain_id', 'act', 'decimal'] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...checked),
+        fc.string({ minLength: 1, maxLength: 20 }),
+        (name, value) => {
+          const original = defaultParams().find(([k]) => k === name)?.[1];
+          fc.pre(value !== original);
+          expect(checkPaymentLink(link({ params: withParam(name, value) }), expected).ok).toBe(
+            false,
+          );
+        },
+      ),
+    );
+  });
+});
