@@ -37,9 +37,27 @@ export const sandboxChains: readonly SandboxChain[] = [
     depositContract: '0x5a4dc0de00000000000000000000000000000001',
     logo: 'chain-ethereum',
     assets: [
-      { symbol: 'ETH', decimals: 18, contractAddress: EVM_NATIVE, rateUsd: 3150.42, logo: 'asset-eth' },
-      { symbol: 'USDT', decimals: 6, contractAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7', rateUsd: 1, logo: 'asset-usdt' },
-      { symbol: 'USDC', decimals: 6, contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', rateUsd: 1, logo: 'asset-usdc' },
+      {
+        symbol: 'ETH',
+        decimals: 18,
+        contractAddress: EVM_NATIVE,
+        rateUsd: 3150.42,
+        logo: 'asset-eth',
+      },
+      {
+        symbol: 'USDT',
+        decimals: 6,
+        contractAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+        rateUsd: 1,
+        logo: 'asset-usdt',
+      },
+      {
+        symbol: 'USDC',
+        decimals: 6,
+        contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        rateUsd: 1,
+        logo: 'asset-usdc',
+      },
     ],
   },
   {
@@ -48,10 +66,28 @@ export const sandboxChains: readonly SandboxChain[] = [
     depositContract: '0x5a4dc0de00000000000000000000000000000038',
     logo: 'chain-bsc',
     assets: [
-      { symbol: 'BNB', decimals: 18, contractAddress: EVM_NATIVE, rateUsd: 612.3, logo: 'asset-bnb' },
+      {
+        symbol: 'BNB',
+        decimals: 18,
+        contractAddress: EVM_NATIVE,
+        rateUsd: 612.3,
+        logo: 'asset-bnb',
+      },
       // Same symbol as on ETHEREUM, different decimals: the app must use the asset's own `decimal`.
-      { symbol: 'USDT', decimals: 18, contractAddress: '0x55d398326f99059fF775485246999027B3197955', rateUsd: 1, logo: 'asset-usdt' },
-      { symbol: 'USDC', decimals: 18, contractAddress: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', rateUsd: 1, logo: 'asset-usdc' },
+      {
+        symbol: 'USDT',
+        decimals: 18,
+        contractAddress: '0x55d398326f99059fF775485246999027B3197955',
+        rateUsd: 1,
+        logo: 'asset-usdt',
+      },
+      {
+        symbol: 'USDC',
+        decimals: 18,
+        contractAddress: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d',
+        rateUsd: 1,
+        logo: 'asset-usdc',
+      },
     ],
   },
   {
@@ -60,9 +96,27 @@ export const sandboxChains: readonly SandboxChain[] = [
     depositContract: '0x5a4dc0de00000000000000000000000000000089',
     logo: 'chain-polygon',
     assets: [
-      { symbol: 'POL', decimals: 18, contractAddress: EVM_NATIVE, rateUsd: 0.42, logo: 'asset-pol' },
-      { symbol: 'USDT', decimals: 6, contractAddress: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', rateUsd: 1, logo: 'asset-usdt' },
-      { symbol: 'USDC', decimals: 6, contractAddress: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', rateUsd: 1, logo: 'asset-usdc' },
+      {
+        symbol: 'POL',
+        decimals: 18,
+        contractAddress: EVM_NATIVE,
+        rateUsd: 0.42,
+        logo: 'asset-pol',
+      },
+      {
+        symbol: 'USDT',
+        decimals: 6,
+        contractAddress: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F',
+        rateUsd: 1,
+        logo: 'asset-usdt',
+      },
+      {
+        symbol: 'USDC',
+        decimals: 6,
+        contractAddress: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
+        rateUsd: 1,
+        logo: 'asset-usdc',
+      },
     ],
   },
   {
@@ -71,19 +125,43 @@ export const sandboxChains: readonly SandboxChain[] = [
     depositContract: '0x5a4dc0de0000000000000000000000000000a4b1',
     logo: 'chain-arbitrum',
     assets: [
-      { symbol: 'ETH', decimals: 18, contractAddress: EVM_NATIVE, rateUsd: 3150.42, logo: 'asset-eth' },
-      { symbol: 'USDC', decimals: 6, contractAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', rateUsd: 1, logo: 'asset-usdc' },
+      {
+        symbol: 'ETH',
+        decimals: 18,
+        contractAddress: EVM_NATIVE,
+        rateUsd: 3150.42,
+        logo: 'asset-eth',
+      },
+      {
+        symbol: 'USDC',
+        decimals: 6,
+        contractAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+        rateUsd: 1,
+        logo: 'asset-usdc',
+      },
     ],
   },
   {
     name: 'TRON',
     // Tron mainnet's EVM-style chain id (0x2b6653dc).
     chainId: 728126428,
-    depositContract: 'TSandboxDepositContract1111111111',
+    depositContract: 'TSandboxDepositContract11111111111',
     logo: 'chain-tron',
     assets: [
-      { symbol: 'TRX', decimals: 6, contractAddress: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', rateUsd: 0.24, logo: 'asset-trx' },
-      { symbol: 'USDT', decimals: 6, contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', rateUsd: 1, logo: 'asset-usdt' },
+      {
+        symbol: 'TRX',
+        decimals: 6,
+        contractAddress: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+        rateUsd: 0.24,
+        logo: 'asset-trx',
+      },
+      {
+        symbol: 'USDT',
+        decimals: 6,
+        contractAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        rateUsd: 1,
+        logo: 'asset-usdt',
+      },
     ],
   },
   {
@@ -93,11 +171,18 @@ export const sandboxChains: readonly SandboxChain[] = [
     depositContract: '0x5a4dc0de0000000000000000000000000000000000000000000000000000031a',
     logo: 'chain-sui',
     assets: [
-      { symbol: 'SUI', decimals: 9, contractAddress: '0x2::sui::SUI', rateUsd: 3.6, logo: 'asset-sui' },
+      {
+        symbol: 'SUI',
+        decimals: 9,
+        contractAddress: '0x2::sui::SUI',
+        rateUsd: 3.6,
+        logo: 'asset-sui',
+      },
       {
         symbol: 'USDC',
         decimals: 6,
-        contractAddress: '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC',
+        contractAddress:
+          '0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC',
         rateUsd: 1,
         logo: 'asset-usdc',
       },

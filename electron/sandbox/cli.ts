@@ -1,0 +1,64 @@
+/**
+ * `npm run sandbox`: the sandbox on its own, with the wall clock, for trying the app or the
+ * API by hand. Args: --port N, --expiry-seconds N, --time-zone Zone, --month-first.
+ */
+import { parseArgs } from 'node:util';
+import { systemClock } from '../../shared/clock';
+import { startSandbox, type SandboxOptions } from './sandbox-server';
+
+function wholeNumber(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text)) throw new Error(`--${name} must be a whole number, got "${text}"`);
+  return Number(text);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'expiry-seconds': { type: 'string' },
+      'time-zone': { type: 'string' },
+      'month-first': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(
+      'Usage: npm run sandbox -- [--port N] [--expiry-seconds N] [--time-zone Zone] [--month-first]\n',
+    );
+    return;
+  }
+  const options: SandboxOptions = { clock: systemClock };
+  const port = wholeNumber('port', values.port);
+  if (port !== undefined) options.port = port;
+  const expirySeconds = wholeNumber('expiry-seconds', values['expiry-seconds']);
+  if (expirySeconds !== undefined) options.expirySeconds = expirySeconds;
+  if (values['time-zone'] !== undefined) options.timeZone = values['time-zone'];
+  if (values['month-first']) options.expireAtOrder = 'month-first';
+
+  const sandbox = await startSandbox(options);
+  process.stdout.write(
+    `Payment service sandbox listening.\n` +
+      `  Base URL: ${sandbox.baseUrl}\n` +
+      `  Token:    ${sandbox.token}\n` +
+      `  Control:  ${sandbox.origin}/__control/faults\n` +
+      `Press Ctrl+C to stop.\n`,
+  );
+  const stop = (signal: string) => {
+    process.stdout.write(`\n${signal}: stopping the sandbox.\n`);
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Sandbox failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

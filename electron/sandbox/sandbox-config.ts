@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { assertTimeZone } from './expire-at-format';
+import type { SandboxConfig } from './service-endpoints';
+
+export type { SandboxConfig };
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    assertTimeZone(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What configure() and PUT /__control/config may change at runtime. `expirySeconds` may be
+ * zero or negative on purpose: the app must cope with a link that is already expired.
+ */
+export const sandboxConfigPatchSchema = z
+  .strictObject({
+    expirySeconds: z
+      .number()
+      .int()
+      .min(-86_400 * 365)
+      .max(86_400 * 365),
+    timeZone: z
+      .string()
+      .refine(isKnownTimeZone, 'timeZone must be an IANA time zone Intl knows, e.g. Europe/Paris'),
+    expireAtOrder: z.enum(['day-first', 'month-first']),
+    acceptAnyNfcToken: z.boolean(),
+  })
+  .partial();
+export type SandboxConfigPatch = z.infer<typeof sandboxConfigPatchSchema>;
+
+export const defaultSandboxConfig: SandboxConfig = {
+  expirySeconds: 900,
+  timeZone: 'UTC',
+  expireAtOrder: 'day-first',
+  acceptAnyNfcToken: true,
+};
+
+/** Throws a readable error for a bad patch, so a typo in a test fails at the line that made it. */
+export function applyConfigPatch(current: SandboxConfig, patch: unknown): SandboxConfig {
+  const parsed = sandboxConfigPatchSchema.safeParse(patch);
+  if (!parsed.success) throw new Error(`Invalid sandbox config: ${z.prettifyError(parsed.error)}`);
+  const next = { ...current };
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  return next;
+}

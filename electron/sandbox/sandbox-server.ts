@@ -1,0 +1,298 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { systemClock, type Clock } from '../../shared/clock';
+import { handleControl, isControlPath } from './control-endpoint';
+import { SANDBOX_DEMO_TOKEN, tokenFormat } from './demo-token';
+import { sendFailure } from './envelope-replies';
+import { sendFaultReply } from './fault-replies';
+import { FaultBook, sandboxEndpoints, type FaultRule, type SandboxEndpoint } from './fault-rules';
+import { logoSvg } from './logos';
+import { sendQrScanPage } from './qr-scan-page';
+import { parseBody, readBody, recordedBody } from './read-body';
+import {
+  applyConfigPatch,
+  defaultSandboxConfig,
+  type SandboxConfig,
+  type SandboxConfigPatch,
+} from './sandbox-config';
+import {
+  SandboxLedger,
+  type SandboxNfcPayment,
+  type SandboxOrder,
+  type SandboxRequestRecord,
+} from './sandbox-ledger';
+import { createServiceEndpoints, type Reply, type ServiceRequest } from './service-endpoints';
+
+/**
+ * The built-in payment service emulator (NOTES: Sandbox): the four endpoints of the API on
+ * loopback, with scripted faults. Demo mode, every integration test and the benchmarks talk
+ * to it over real HTTP. README.md describes behaviour, faults and the control endpoint.
+ */
+
+export { SANDBOX_DEMO_TOKEN };
+export type {
+  FaultRule,
+  SandboxEndpoint,
+  SandboxConfig,
+  SandboxConfigPatch,
+  SandboxOrder,
+  SandboxNfcPayment,
+  SandboxRequestRecord,
+};
+
+export const SANDBOX_PATH_PREFIX = '/v1/cf-payment';
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Bearer token the sandbox accepts; 32 lower-case hex. Default SANDBOX_DEMO_TOKEN. */
+  token?: string;
+  /** Source of "now" for expire_at, record times and fault latency. Default systemClock. */
+  clock?: Clock;
+  /** Lifetime of a payment link. Default 900. */
+  expirySeconds?: number;
+  /** IANA zone expire_at is written in. Default 'UTC'. */
+  timeZone?: string;
+  /** Default 'day-first' (DD/MM/YYYY). */
+  expireAtOrder?: 'day-first' | 'month-first';
+  /** Accept an NFC token the sandbox never issued (once). Default true, so a real wallet works in demo mode. */
+  acceptAnyNfcToken?: boolean;
+  faults?: FaultRule[];
+  /** Interface to listen on. Default '127.0.0.1'; other values exist to test the loopback-only control endpoint. */
+  host?: string;
+  /** requests() keeps at most this many of the newest records. Default 100 000. */
+  maxRecordedRequests?: number;
+}
+
+export interface RunningSandbox {
+  /** http://127.0.0.1:PORT/v1/cf-payment */
+  baseUrl: string;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  token: string;
+  setFaults(rules: FaultRule[]): void;
+  /** The rules still active, with `times` counted down. */
+  faults(): FaultRule[];
+  configure(patch: SandboxConfigPatch): void;
+  config(): SandboxConfig;
+  /** Every accepted generate_qr, oldest first. */
+  orders(): SandboxOrder[];
+  /** Every accepted generate_nfc, oldest first. */
+  nfcPayments(): SandboxNfcPayment[];
+  /** Every request to a service path, failed and faulted ones included, oldest first. */
+  requests(): SandboxRequestRecord[];
+  /** Resolves once `count` requests to `endpoint` have arrived (counting from start); rejects on close(). */
+  waitForRequests(endpoint: SandboxEndpoint, count: number): Promise<void>;
+  /** A fresh single-use UUID the sandbox will accept once, even when acceptAnyNfcToken is off. */
+  issueNfcToken(): string;
+  /** Ends hung and in-flight requests and every socket; resolves when the port is free. */
+  close(): Promise<void>;
+}
+
+/** The largest service request body accepted; the real bodies are a few hundred bytes. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+function endpointOf(path: string): SandboxEndpoint | null | undefined {
+  if (!path.startsWith(`${SANDBOX_PATH_PREFIX}/`)) return undefined;
+  const rest = path.slice(SANDBOX_PATH_PREFIX.length + 1).replace(/\/$/, '');
+  return (sandboxEndpoints as readonly string[]).includes(rest) ? (rest as SandboxEndpoint) : null;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const token = options.token ?? SANDBOX_DEMO_TOKEN;
+  if (!tokenFormat.test(token))
+    throw new Error('Sandbox token must be 32 lower-case hexadecimal characters.');
+  const clock = options.clock ?? systemClock;
+  const host = options.host ?? '127.0.0.1';
+  let config = applyConfigPatch(defaultSandboxConfig, {
+    expirySeconds: options.expirySeconds,
+    timeZone: options.timeZone,
+    expireAtOrder: options.expireAtOrder,
+    acceptAnyNfcToken: options.acceptAnyNfcToken,
+  });
+  const faultBook = new FaultBook();
+  faultBook.set(options.faults ?? []);
+  const ledger = new SandboxLedger(options.maxRecordedRequests ?? 100_000);
+
+  const sockets = new Set<Socket>();
+  /** Cancels for latency timers still running, so close() leaves nothing scheduled. */
+  const pendingDelays = new Set<() => void>();
+  let closed = false;
+  /** Built once listening, because the catalogue's logo URLs need the port. */
+  const service: { handle?: (request: ServiceRequest) => Reply } = {};
+
+  const server = createServer({ keepAlive: true }, (req, res) => {
+    onRequest(req, res).catch(() => {
+      if (!res.headersSent)
+        sendFailure(res, {
+          status: 500,
+          code: 'SANDBOX_ERROR',
+          msg: 'The sandbox failed to answer.',
+        });
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // Malformed HTTP from a client under test: answer 400 instead of crashing anything.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  function delay(ms: number, res: ServerResponse): Promise<boolean> {
+    return new Promise((resolve) => {
+      const cancel = clock.at(clock.now() + ms, () => {
+        pendingDelays.delete(stop);
+        res.off('close', stop);
+        resolve(!closed);
+      });
+      const stop = () => {
+        cancel();
+        pendingDelays.delete(stop);
+        resolve(false);
+      };
+      pendingDelays.add(stop);
+      // The client gave up (its timeout): no reason to keep the timer.
+      res.once('close', stop);
+    });
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const query = queryAt < 0 ? '' : url.slice(queryAt + 1);
+
+    if (isControlPath(path)) return handleControl(req, res, path, control);
+    if (path.startsWith('/logos/')) return serveLogo(req, res, path);
+    if (path === '/app/qr-scan' && req.method === 'GET') return sendQrScanPage(res, query);
+
+    const endpoint = endpointOf(path);
+    const raw = await readBody(req, MAX_BODY_BYTES);
+    const body = raw === 'too-large' ? ({ kind: 'invalid', raw: '' } as const) : parseBody(raw);
+    if (endpoint !== undefined) {
+      ledger.record({
+        method: req.method ?? '',
+        endpoint,
+        url,
+        body: recordedBody(body),
+        authorization: req.headers.authorization,
+        atMs: clock.now(),
+      });
+    }
+    if (raw === 'too-large') {
+      return sendFailure(
+        res,
+        { status: 413, code: 'BODY_TOO_LARGE', msg: 'The request body is too large.' },
+        { connection: 'close' },
+      );
+    }
+    if (!endpoint) {
+      return sendFailure(res, {
+        status: 404,
+        code: 'NOT_FOUND',
+        msg: `Nothing is served at ${path}.`,
+      });
+    }
+
+    const rule = faultBook.take(endpoint);
+    if (rule?.latencyMs) {
+      if (!(await delay(rule.latencyMs, res))) return;
+    }
+    if (rule?.hang) return; // close() destroys the socket.
+    if (rule?.drop === 'after-request') {
+      req.socket.destroy();
+      return;
+    }
+    if (rule && (rule.status !== undefined || rule.body !== undefined))
+      return sendFaultReply(res, rule, endpoint);
+
+    const reply = (service.handle as NonNullable<typeof service.handle>)({
+      endpoint,
+      method: req.method ?? '',
+      query,
+      body,
+      authorization: req.headers.authorization,
+      ...(rule?.link ? { link: rule.link } : {}),
+    });
+    if (rule?.drop === 'after-processing') {
+      req.socket.destroy();
+      return;
+    }
+    const bytes = Buffer.from(reply.body, 'utf8');
+    res.writeHead(reply.status, {
+      ...reply.headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': bytes.length,
+    });
+    res.end(bytes);
+  }
+
+  function serveLogo(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const match = /^\/logos\/([a-z0-9-]+)\.svg$/.exec(path);
+    const svg = match ? logoSvg(match[1] as string) : undefined;
+    if (!svg || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'image/svg+xml',
+      'content-length': svg.length,
+      'cache-control': 'public, max-age=86400',
+    });
+    res.end(req.method === 'HEAD' ? undefined : svg);
+  }
+
+  const control = {
+    ledger,
+    faults: () => faultBook.list(),
+    setFaults: (rules: FaultRule[]) => faultBook.set(rules),
+    config: () => ({ ...config }),
+    configure: (patch: unknown) => {
+      config = applyConfigPatch(config, patch);
+    },
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  // A wildcard listen is still reached, and linked to, through loopback.
+  const linkHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${linkHost}:${port}`;
+  service.handle = createServiceEndpoints({ origin, clock, ledger, token, config: () => config });
+
+  return {
+    baseUrl: `${origin}${SANDBOX_PATH_PREFIX}`,
+    origin,
+    token,
+    setFaults: control.setFaults,
+    faults: control.faults,
+    configure: control.configure,
+    config: control.config,
+    orders: () => [...ledger.orders],
+    nfcPayments: () => [...ledger.nfcPayments],
+    requests: () => ledger.requests(),
+    waitForRequests: (endpoint, count) => ledger.waitFor(endpoint, count),
+    issueNfcToken: () => ledger.issueToken(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const stop of [...pendingDelays]) stop();
+      ledger.rejectWaiters();
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+      await done;
+    },
+  };
+}
