@@ -1,0 +1,240 @@
+import type { z } from 'zod';
+import { endpointUrl, normaliseBaseUrl, type ServiceEndpoint } from '../../shared/base-url';
+import type { Clock } from '../../shared/clock';
+import type { ServiceFailure } from '../../shared/service-errors';
+import { assetListSchema, type Asset } from '../../shared/wire/asset';
+import { chainListSchema, type Chain } from '../../shared/wire/chain';
+import { chainIdParamSchema } from '../../shared/wire/chain-id';
+import { nfcPaymentResultSchema, paymentLinkResultSchema } from '../../shared/wire/payment-link';
+import type { GenerateNfcRequest, GenerateQrRequest } from '../../shared/wire/requests';
+import { redact, redactText, silentLogger, type LogFields, type Logger } from '../logging/logger';
+import { checkLinkResult, type CheckedPaymentLink } from './checked-payment-link';
+import { describeFailure, type FailureFacts, type HttpMethod } from './failure-messages';
+import { exchange } from './http-exchange';
+import { readOutcome } from './read-outcome';
+import { ServiceError } from './service-error';
+import { validateNfcRequest, validateQrRequest } from './validate-request';
+
+export type { CheckedPaymentLink } from './checked-payment-link';
+
+export interface ServiceClientOptions {
+  /** Checked with normaliseBaseUrl; see createServiceClient for what an invalid one does. */
+  baseUrl: string;
+  /** Read before every request: the token can change in the settings while the app runs. */
+  getToken: () => string;
+  clock: Clock;
+  fetch?: typeof fetch;
+  /** Deadline of one attempt, connect to last body byte. */
+  timeoutMs?: number;
+  /** Extra attempts for a GET after the first (POSTs are never re-sent). */
+  getRetries?: number;
+  /** Delay before the first GET retry; doubled for each further one. */
+  backoffMs?: number;
+  maxResponseBytes?: number;
+  /** IANA zone the service writes expire_at in (NOTES: a setting, default UTC). */
+  serviceTimeZone?: string;
+  /** http: payment links on loopback hosts; default: only when the base URL is loopback (the sandbox). */
+  allowLoopbackHttp?: boolean;
+  logger?: Logger;
+}
+
+export interface PaymentServiceClient {
+  listChains(): Promise<Chain[]>;
+  listAssets(chainId: string): Promise<Asset[]>;
+  createPaymentLink(request: GenerateQrRequest, asset: Asset): Promise<CheckedPaymentLink>;
+  submitNfcPayment(request: GenerateNfcRequest): Promise<'success'>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_GET_RETRIES = 2;
+export const DEFAULT_BACKOFF_MS = 300;
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** Printable ASCII without spaces: anything else cannot be a header value we would send. */
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+
+interface CallSpec<T> {
+  endpoint: ServiceEndpoint;
+  method: HttpMethod;
+  dataSchema: z.ZodType<T>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * The main-process client of the payment service (API 4). Never imports 'electron'.
+ *
+ * createServiceClient never throws: an invalid base URL makes every call reject with
+ * 'invalid-request' before anything is sent, so a bad installation setting shows up as a
+ * clear error at the till instead of stopping the main process at start-up.
+ * See README.md for the error kinds, the retry policy, the timeouts and the size cap.
+ */
+export function createServiceClient(options: ServiceClientOptions): PaymentServiceClient {
+  const base = normaliseBaseUrl(options.baseUrl);
+  const clock = options.clock;
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const getRetries = Math.max(0, Math.floor(options.getRetries ?? DEFAULT_GET_RETRIES));
+  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const serviceTimeZone = options.serviceTimeZone ?? 'UTC';
+  const allowLoopbackHttp = options.allowLoopbackHttp ?? (base.ok && base.loopback);
+  const logger = options.logger ?? silentLogger;
+
+  /** Logs plain facts only, and even those pass the redactor with the live token. */
+  const log = (level: keyof Logger, message: string, fields: LogFields, token?: string) => {
+    if (logger === silentLogger) return; // spares the redaction walk on every request
+    logger[level](message, redact(fields, token ? [token] : []) as LogFields);
+  };
+
+  const fail = (
+    kind: ServiceFailure['kind'],
+    facts: FailureFacts,
+    token?: string,
+  ): ServiceError => {
+    // Whatever the service wrote (msg, error_code, link text) is scrubbed of the token: a
+    // careless service echoing the Authorization header must not put it on screen.
+    const scrub = (text: string | undefined) =>
+      text === undefined ? undefined : redactText(text, token ? [token] : []);
+    const clean: FailureFacts = { method: facts.method };
+    if (facts.detail !== undefined) clean.detail = scrub(facts.detail);
+    if (facts.serviceMessage !== undefined) clean.serviceMessage = scrub(facts.serviceMessage);
+    if (facts.serviceCode !== undefined) clean.serviceCode = scrub(facts.serviceCode);
+    if (facts.httpStatus !== undefined) clean.httpStatus = facts.httpStatus;
+    if (facts.attempts !== undefined) clean.attempts = facts.attempts;
+    return new ServiceError(describeFailure(kind, clean));
+  };
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      clock.at(clock.now() + ms, resolve);
+    });
+
+  async function call<T>(spec: CallSpec<T>): Promise<{ data: T; sentAtMs: number; token: string }> {
+    if (!base.ok) {
+      log('error', 'service request not sent: invalid base URL', { endpoint: spec.endpoint });
+      throw fail('invalid-request', { method: spec.method, detail: base.reason });
+    }
+    let href = endpointUrl(base.baseUrl, spec.endpoint);
+    if (spec.query) href = `${href}?${new URLSearchParams(spec.query).toString()}`;
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const maxAttempts = spec.method === 'GET' ? 1 + getRetries : 1;
+
+    for (let attempt = 1; ; attempt += 1) {
+      const token = readToken(options.getToken);
+      if (token === undefined) {
+        log('error', 'service request not sent: no usable API token', { endpoint: spec.endpoint });
+        throw fail('invalid-token', { method: spec.method });
+      }
+      const sentAtMs = clock.now();
+      const outcome = await exchange(
+        { method: spec.method, url: href, token, ...(body === undefined ? {} : { body }) },
+        { fetch: fetchFn, clock, timeoutMs, maxResponseBytes },
+      );
+      const result = readOutcome(outcome, spec.method, spec.dataSchema);
+      const facts = {
+        endpoint: spec.endpoint,
+        method: spec.method,
+        attempt,
+        durationMs: clock.now() - sentAtMs,
+      };
+      if (result.ok) {
+        log('info', 'service request ok', { ...facts, httpStatus: result.status }, token);
+        return { data: result.data, sentAtMs, token };
+      }
+      const failureFacts = {
+        ...facts,
+        kind: result.kind,
+        httpStatus: result.facts.httpStatus,
+        serviceCode: result.facts.serviceCode,
+        networkCode: result.networkCode,
+      };
+      if (spec.method === 'GET' && result.retryable && attempt < maxAttempts) {
+        const delayMs = backoffMs * 2 ** (attempt - 1);
+        log('warn', 'service request failed, retrying', { ...failureFacts, delayMs }, token);
+        await wait(delayMs);
+        continue;
+      }
+      log(
+        'error',
+        'service request failed',
+        { ...failureFacts, serviceMessage: result.facts.serviceMessage },
+        token,
+      );
+      throw fail(result.kind, { ...result.facts, method: spec.method, attempts: attempt }, token);
+    }
+  }
+
+  return {
+    async listChains() {
+      return (await call({ endpoint: 'chain', method: 'GET', dataSchema: chainListSchema })).data;
+    },
+
+    async listAssets(chainId) {
+      const id = chainIdParamSchema.safeParse(chainId);
+      if (!id.success)
+        throw fail('invalid-request', { method: 'GET', detail: 'The chain id must be digits.' });
+      return (
+        await call({
+          endpoint: 'asset',
+          method: 'GET',
+          dataSchema: assetListSchema,
+          query: { chain_id: id.data },
+        })
+      ).data;
+    },
+
+    async createPaymentLink(request, asset) {
+      const valid = validateQrRequest(request, asset);
+      if (!valid.ok) throw fail('invalid-request', { method: 'POST', detail: valid.reason });
+      const { data, sentAtMs, token } = await call({
+        endpoint: 'generate_qr',
+        method: 'POST',
+        dataSchema: paymentLinkResultSchema,
+        body: valid.value,
+      });
+      const checked = checkLinkResult(data, {
+        request: valid.value,
+        asset,
+        sentAtMs,
+        serviceTimeZone,
+        allowLoopbackHttp,
+      });
+      if (!checked.ok) {
+        log(
+          'error',
+          'payment link refused',
+          { endpoint: 'generate_qr', orderId: valid.value.order_id, reason: checked.reason },
+          token,
+        );
+        throw fail('link-check-failed', { method: 'POST', detail: checked.reason }, token);
+      }
+      return checked.link;
+    },
+
+    async submitNfcPayment(request) {
+      const valid = validateNfcRequest(request);
+      if (!valid.ok) throw fail('invalid-request', { method: 'POST', detail: valid.reason });
+      return (
+        await call({
+          endpoint: 'generate_nfc',
+          method: 'POST',
+          dataSchema: nfcPaymentResultSchema,
+          body: valid.value,
+        })
+      ).data;
+    },
+  };
+}
+
+/** The token as it will be sent, or undefined when there is none we could send. */
+function readToken(getToken: () => string): string | undefined {
+  let token: unknown;
+  try {
+    token = getToken();
+  } catch {
+    // The secret store's error is not kept: it might quote what it failed to decrypt.
+    return undefined;
+  }
+  return typeof token === 'string' && TOKEN_SHAPE.test(token) ? token : undefined;
+}

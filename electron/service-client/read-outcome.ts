@@ -1,0 +1,152 @@
+import type { z } from 'zod';
+import type { ServiceErrorKind } from '../../shared/service-errors';
+import { isFailureEnvelope, looseEnvelopeSchema } from '../../shared/wire/envelope';
+import type { FailureFacts, HttpMethod } from './failure-messages';
+import type { ExchangeOutcome } from './http-exchange';
+
+export type ReadResult<T> =
+  | { ok: true; data: T; status: number }
+  | {
+      ok: false;
+      kind: ServiceErrorKind;
+      facts: Omit<FailureFacts, 'method' | 'attempts'>;
+      /** Whether sending the same GET again could help (never consulted for POST). */
+      retryable: boolean;
+      /** A network code, for the log only. */
+      networkCode?: string;
+    };
+
+/** Statuses that say "try later" rather than "this request is wrong". */
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 429;
+}
+
+/**
+ * Turns one exchange into data or a classified failure (NOTES: Errors — classify by what
+ * is certain). Order matters: 401/403 wins over any body; then the body must be JSON and
+ * the envelope; a failure envelope is 'rejected' with the service's msg; only then is
+ * `data` checked against the endpoint's schema.
+ */
+export function readOutcome<T>(
+  outcome: ExchangeOutcome,
+  method: HttpMethod,
+  dataSchema: z.ZodType<T>,
+): ReadResult<T> {
+  const post = method === 'POST';
+  switch (outcome.type) {
+    case 'timeout':
+      return post
+        ? {
+            ok: false,
+            kind: 'outcome-unknown',
+            facts: { detail: 'no answer in time' },
+            retryable: false,
+          }
+        : { ok: false, kind: 'timeout', facts: {}, retryable: true };
+    case 'not-connected':
+      return {
+        ok: false,
+        kind: 'no-connection',
+        facts: {},
+        retryable: true,
+        networkCode: outcome.code,
+      };
+    case 'interrupted':
+      return post
+        ? {
+            ok: false,
+            kind: 'outcome-unknown',
+            facts: { detail: 'connection lost' },
+            retryable: false,
+            ...(outcome.code ? { networkCode: outcome.code } : {}),
+          }
+        : {
+            ok: false,
+            kind: 'no-connection',
+            facts: {},
+            retryable: true,
+            ...(outcome.code ? { networkCode: outcome.code } : {}),
+          };
+    case 'unreadable':
+      if (outcome.status === 401 || outcome.status === 403) {
+        return {
+          ok: false,
+          kind: 'invalid-token',
+          facts: { httpStatus: outcome.status },
+          retryable: false,
+        };
+      }
+      return {
+        ok: false,
+        kind: 'bad-response',
+        facts: {
+          httpStatus: outcome.status,
+          detail: outcome.reason === 'too-large' ? 'answer too large' : 'answer is not UTF-8 text',
+        },
+        retryable: false,
+      };
+    case 'response':
+      return readResponse(outcome.status, outcome.text, dataSchema);
+  }
+}
+
+function readResponse<T>(status: number, text: string, dataSchema: z.ZodType<T>): ReadResult<T> {
+  const retryable = isRetryableStatus(status);
+  const envelope = parseEnvelope(text);
+  if (status === 401 || status === 403) {
+    return {
+      ok: false,
+      kind: 'invalid-token',
+      facts: {
+        httpStatus: status,
+        ...(envelope && envelope.msg ? { serviceMessage: envelope.msg } : {}),
+        ...(envelope && envelope.error_code ? { serviceCode: envelope.error_code } : {}),
+      },
+      retryable: false,
+    };
+  }
+  if (!envelope) {
+    const detail =
+      status < 200 || status > 299
+        ? `HTTP ${status}, not the JSON envelope`
+        : 'not the JSON envelope';
+    return { ok: false, kind: 'bad-response', facts: { httpStatus: status, detail }, retryable };
+  }
+  if (isFailureEnvelope(envelope)) {
+    return {
+      ok: false,
+      kind: 'rejected',
+      facts: { httpStatus: status, serviceMessage: envelope.msg, serviceCode: envelope.error_code },
+      retryable,
+    };
+  }
+  if (status < 200 || status > 299) {
+    return {
+      ok: false,
+      kind: 'bad-response',
+      facts: { httpStatus: status, detail: `HTTP ${status}` },
+      retryable,
+    };
+  }
+  const data = dataSchema.safeParse(envelope.data);
+  if (!data.success) {
+    return {
+      ok: false,
+      kind: 'bad-response',
+      facts: { httpStatus: status, detail: 'data has the wrong shape' },
+      retryable: false,
+    };
+  }
+  return { ok: true, data: data.data, status };
+}
+
+function parseEnvelope(text: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const envelope = looseEnvelopeSchema.safeParse(json);
+  return envelope.success ? envelope.data : undefined;
+}
