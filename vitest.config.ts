@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // electron-store imports 'electron'; inlining it lets a test's vi.mock('electron') reach it.
+          server: { deps: { inline: ['electron-store'] } },
         },
       },
       {

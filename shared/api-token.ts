@@ -12,11 +12,13 @@ export type TokenCheck = { ok: true; token: string } | { ok: false; reason: stri
 
 /** Non-empty, printable ASCII, no whitespace, at most 512 characters. Never throws. */
 export function checkApiTokenFormat(text: unknown): TokenCheck {
-  if (typeof text !== 'string' || text.length === 0) return { ok: false, reason: 'The token is empty.' };
+  if (typeof text !== 'string' || text.length === 0)
+    return { ok: false, reason: 'The token is empty.' };
   if (text.length > MAX_TOKEN_LENGTH) {
     return { ok: false, reason: `The token is longer than ${MAX_TOKEN_LENGTH} characters.` };
   }
-  if (/\s/.test(text)) return { ok: false, reason: 'The token must not contain spaces or line breaks.' };
+  if (/\s/.test(text))
+    return { ok: false, reason: 'The token must not contain spaces or line breaks.' };
   if (!/^[\x21-\x7e]+$/.test(text)) {
     return { ok: false, reason: 'The token may only hold printable ASCII characters.' };
   }

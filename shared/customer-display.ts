@@ -46,6 +46,13 @@ export type CustomerDisplayChoice =
   | { kind: 'fullscreen'; displayId: number; bounds: DisplayBounds; note?: string }
   | { kind: 'window'; displayId: number; bounds: DisplayBounds; note?: string };
 
+/** What the settings page is told: the displays, which one the cashier is on, and the outcome. */
+export interface CustomerDisplaySnapshot {
+  displays: DisplayInfo[];
+  cashierDisplayId: number;
+  choice: CustomerDisplayChoice;
+}
+
 export function chooseCustomerDisplay(
   displays: readonly DisplayInfo[],
   cashierDisplayId: number,
@@ -53,15 +60,22 @@ export function chooseCustomerDisplay(
 ): CustomerDisplayChoice {
   if (setting.mode === 'off') return { kind: 'off', reason: 'setting-off' };
   const usable = usableDisplays(displays);
-  if (usable.length === 0) return { kind: 'off', reason: 'no-displays', note: 'No display is connected.' };
-  const cashier = usable.find((display) => display.id === cashierDisplayId) ?? usable.find((display) => display.primary) ?? usable[0]!;
+  if (usable.length === 0)
+    return { kind: 'off', reason: 'no-displays', note: 'No display is connected.' };
+  const cashier =
+    usable.find((display) => display.id === cashierDisplayId) ??
+    usable.find((display) => display.primary) ??
+    usable[0]!;
 
   if (setting.mode === 'same-screen') return windowOn(cashier);
 
   if (setting.mode === 'display' && setting.displayId !== undefined) {
     const chosen = usable.find((display) => display.id === setting.displayId);
     if (chosen && chosen.id === cashier.id) {
-      return windowOn(cashier, "The chosen display is the cashier's own, so the customer display is a window there.");
+      return windowOn(
+        cashier,
+        "The chosen display is the cashier's own, so the customer display is a window there.",
+      );
     }
     if (chosen) return { kind: 'fullscreen', displayId: chosen.id, bounds: { ...chosen.bounds } };
     const auto = autoChoice(usable, cashier);

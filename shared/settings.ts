@@ -27,11 +27,9 @@ export function isKnownTimeZone(zone: string): boolean {
 }
 
 const timeZoneSchema = (what: string) =>
-  z
-    .string()
-    .refine(isKnownTimeZone, {
-      message: `${what} must be an IANA time zone such as "Europe/Berlin" or "UTC".`,
-    });
+  z.string().refine(isKnownTimeZone, {
+    message: `${what} must be an IANA time zone such as "Europe/Berlin" or "UTC".`,
+  });
 
 /** Printable ASCII without leading or trailing spaces (a serial is typed from a sticker). */
 const PRINTABLE_TRIMMED = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
@@ -133,12 +131,10 @@ export const settingSchemas = {
     })
     .meta({ description: "The wallet's private AID for ISO 7816-4 SELECT, 5 to 16 bytes in hex." }),
   /** false: without a configured service the app refuses to start the sandbox. */
-  demoModeAllowed: z
-    .boolean({ message: 'Demo mode allowed must be true or false.' })
-    .meta({
-      description:
-        'Whether the app may run against its built-in sandbox when no payment service is configured.',
-    }),
+  demoModeAllowed: z.boolean({ message: 'Demo mode allowed must be true or false.' }).meta({
+    description:
+      'Whether the app may run against its built-in sandbox when no payment service is configured.',
+  }),
   /** The chain the cashier picked last (chain_id as sent), or null. */
   lastChainId: z
     .string()

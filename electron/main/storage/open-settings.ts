@@ -1,0 +1,42 @@
+import { defaultSettings } from '../../../shared/settings';
+import { silentLogger, type Logger } from '../../logging/logger';
+import { loadManagedPolicy, nodePolicyFileReader } from '../../settings/managed-policy-loader';
+import { policyPath } from '../../settings/policy-path';
+import type { SecretStore } from '../../settings/secret-store';
+import { createSettingsService, type SettingsService } from '../../settings/settings-service';
+import { systemTimeZone } from '../../settings/system-time-zone';
+import { createElectronSettingsStore } from './electron-settings-store';
+import { createSafeStorageSecretStore } from './safe-storage-secret-store';
+
+export interface ShellSettings {
+  settings: SettingsService;
+  secrets: SecretStore;
+  /** Where the policy was looked for (for the settings page and support). */
+  policyPath: string;
+  /** Set when the local settings file was damaged and reset at start. */
+  localStartProblem: string | undefined;
+}
+
+/**
+ * Builds the real settings, policy and token store for index.ts, in one call after app
+ * 'ready' (safeStorage and userData need it). The browser harness builds the same
+ * SettingsService with createMemorySettingsStore and createMemorySecretStore instead.
+ */
+export function openShellSettings(options: { logger?: Logger } = {}): ShellSettings {
+  const logger = options.logger ?? silentLogger;
+  const path = policyPath(process.platform, process.env);
+  const policy = loadManagedPolicy({ path, readFile: nodePolicyFileReader, logger });
+  const store = createElectronSettingsStore({ logger });
+  const settings = createSettingsService({
+    store,
+    defaults: defaultSettings({ reportTimeZone: systemTimeZone() }),
+    policy,
+    logger,
+  });
+  return {
+    settings,
+    secrets: createSafeStorageSecretStore({ logger }),
+    policyPath: path,
+    localStartProblem: store.startProblem,
+  };
+}

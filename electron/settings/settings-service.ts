@@ -1,0 +1,175 @@
+import type { ManagedPolicy } from '../../shared/managed-policy';
+import {
+  checkSetting,
+  isSettingKey,
+  type EffectiveSettings,
+  type ManagedPolicyStatus,
+  type SettingKey,
+  type Settings,
+  type SettingsWriteError,
+  type SettingsWriteResult,
+} from '../../shared/settings';
+import { silentLogger, type Logger } from '../logging/logger';
+import type { LocalSettingsStore } from './local-settings-store';
+import { readLocalLayer, resolveSettings } from './settings-layers';
+
+/** What loading the managed policy gave (electron/settings/managed-policy-loader.ts). */
+export interface ManagedPolicyLoad {
+  status: ManagedPolicyStatus;
+  /** Present only when the whole file passed. */
+  policy?: ManagedPolicy;
+}
+
+export interface SettingsServiceOptions {
+  store: LocalSettingsStore;
+  defaults: Settings;
+  policy: ManagedPolicyLoad;
+  logger?: Logger;
+}
+
+export interface SettingsService {
+  current(): EffectiveSettings;
+  /** Writes some keys (all or none). `patch` is unchecked input, e.g. from IPC. */
+  update(patch: unknown): SettingsWriteResult;
+  /** Removes the local value of some keys, so the preset or default applies again. */
+  reset(keys: unknown): SettingsWriteResult;
+  /** For a policy re-read at run time; the new file replaces the old one entirely. */
+  replacePolicy(policy: ManagedPolicyLoad): EffectiveSettings;
+  onChange(listener: (settings: EffectiveSettings) => void): () => void;
+}
+
+export function createSettingsService(options: SettingsServiceOptions): SettingsService {
+  const { store, defaults } = options;
+  const logger = options.logger ?? silentLogger;
+  let policy = options.policy;
+  const listeners = new Set<(settings: EffectiveSettings) => void>();
+  let lastLocalProblems = '';
+
+  const compute = (): EffectiveSettings => {
+    let raw: Record<string, unknown>;
+    try {
+      raw = store.read();
+    } catch (error) {
+      logger.error('settings: the local settings could not be read; using presets and defaults', {
+        error: (error as Error).message,
+      });
+      raw = {};
+    }
+    const effective = resolveSettings({
+      defaults,
+      local: readLocalLayer(raw),
+      policy: policy.policy,
+      policyStatus: policy.status,
+    });
+    const problems = effective.localProblems.join(' ');
+    if (problems !== '' && problems !== lastLocalProblems)
+      logger.warn('settings: ignored saved values', { problems });
+    lastLocalProblems = problems;
+    return effective;
+  };
+
+  let effective = compute();
+
+  const publish = () => {
+    effective = compute();
+    for (const listener of listeners) listener(effective);
+    return effective;
+  };
+
+  const lockedAmong = (keys: readonly SettingKey[]) =>
+    keys.filter((key) => effective.keys[key].locked);
+
+  const fail = (error: SettingsWriteError): SettingsWriteResult => ({ ok: false, error });
+
+  const readKeys = (
+    input: unknown,
+  ): { ok: true; keys: SettingKey[] } | { ok: false; problems: string[] } => {
+    if (!Array.isArray(input)) return { ok: false, problems: ['Give a list of setting names.'] };
+    const unknown = input.filter((key) => typeof key !== 'string' || !isSettingKey(key));
+    if (unknown.length > 0) {
+      return {
+        ok: false,
+        problems: unknown.map((key) => `There is no setting called ${JSON.stringify(key)}.`),
+      };
+    }
+    return { ok: true, keys: [...new Set(input as SettingKey[])] };
+  };
+
+  const managedError = (keys: readonly SettingKey[]): SettingsWriteResult =>
+    fail({
+      kind: 'managed',
+      message: `${keys.join(', ')} ${keys.length === 1 ? 'is' : 'are'} managed by your IT department and cannot be changed here.`,
+      problems: keys.map((key) => `${key} is locked by the managed policy.`),
+    });
+
+  const storageError = (error: unknown): SettingsWriteResult => {
+    logger.error('settings: writing the local settings failed', {
+      error: (error as Error).message,
+    });
+    return fail({
+      kind: 'storage',
+      message: 'The settings could not be saved on this computer.',
+      problems: [(error as Error).message],
+    });
+  };
+
+  return {
+    current: () => effective,
+
+    update(patch) {
+      if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+        return fail({
+          kind: 'invalid',
+          message: 'Nothing was saved.',
+          problems: ['The change must be an object of settings.'],
+        });
+      }
+      const entries = Object.entries(patch);
+      const known = readKeys(entries.map(([key]) => key));
+      if (!known.ok)
+        return fail({ kind: 'invalid', message: 'Nothing was saved.', problems: known.problems });
+      const locked = lockedAmong(known.keys);
+      if (locked.length > 0) return managedError(locked);
+
+      const checked: Record<string, unknown> = {};
+      const problems: string[] = [];
+      for (const [key, value] of entries) {
+        const check = checkSetting(key as SettingKey, value);
+        if (check.ok) checked[key] = check.value;
+        else problems.push(check.problem);
+      }
+      if (problems.length > 0)
+        return fail({ kind: 'invalid', message: 'Nothing was saved.', problems });
+      try {
+        store.write(checked as Partial<Settings>);
+      } catch (error) {
+        return storageError(error);
+      }
+      return { ok: true, settings: publish() };
+    },
+
+    reset(input) {
+      const known = readKeys(input);
+      if (!known.ok)
+        return fail({ kind: 'invalid', message: 'Nothing was reset.', problems: known.problems });
+      const locked = lockedAmong(known.keys);
+      if (locked.length > 0) return managedError(locked);
+      try {
+        store.remove(known.keys);
+      } catch (error) {
+        return storageError(error);
+      }
+      return { ok: true, settings: publish() };
+    },
+
+    replacePolicy(next) {
+      policy = next;
+      return publish();
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { checkApiTokenFormat, maskTokenTail, MAX_TOKEN_LENGTH } from '../../../shared/api-token';
+import { createMemorySecretStore } from '../../../electron/settings/secret-store';
+
+const token = '0123456789abcdef0123456789ab3f9a';
+
+describe('checkApiTokenFormat', () => {
+  it('accepts printable tokens up to 512 characters', () => {
+    expect(checkApiTokenFormat(token)).toEqual({ ok: true, token });
+    expect(checkApiTokenFormat('eyJhbGciOi.J9-_~+/=')).toMatchObject({ ok: true });
+    expect(checkApiTokenFormat('a'.repeat(MAX_TOKEN_LENGTH))).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['empty', '', /empty/],
+    ['not a string', 42, /empty/],
+    ['too long', 'a'.repeat(MAX_TOKEN_LENGTH + 1), /longer than 512/],
+    ['a space', 'abc def', /spaces/],
+    ['a trailing newline (pasted)', `${token}\n`, /spaces or line breaks/],
+    ['a tab', `abc\tdef`, /spaces/],
+    ['a control character', 'abc\u0007def', /printable/],
+    ['non-ASCII', 'tökén', /printable/],
+    ['a zero-width space', 'abc\u200bdef', /printable/],
+  ])('refuses %s', (_name, value, reason) => {
+    const check = checkApiTokenFormat(value);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.reason).toMatch(reason);
+  });
+});
+
+describe('maskTokenTail', () => {
+  it('shows the last four characters only', () => {
+    expect(maskTokenTail(token)).toBe('••••3f9a');
+    expect(maskTokenTail(token)).not.toContain(token.slice(0, -4));
+  });
+
+  it('shows nothing of a short token', () => {
+    expect(maskTokenTail('abcdefgh')).toBe('••••');
+  });
+});
+
+describe('createMemorySecretStore', () => {
+  it('saves, reports a masked status, loads and clears', () => {
+    const store = createMemorySecretStore();
+    expect(store.status()).toEqual({ set: false });
+    expect(store.save(token)).toEqual({ ok: true, status: { set: true, maskedTail: '••••3f9a' } });
+    expect(store.load()).toBe(token);
+    expect(JSON.stringify(store.status())).not.toContain(token);
+    store.clear();
+    expect(store.load()).toBeUndefined();
+  });
+
+  it('fails closed without encryption, and checks the format first', () => {
+    const store = createMemorySecretStore({ available: false });
+    expect(store.save(token)).toMatchObject({
+      ok: false,
+      error: { kind: 'encryption-unavailable' },
+    });
+    expect(store.save('bad token')).toMatchObject({ ok: false, error: { kind: 'invalid-token' } });
+    expect(store.load()).toBeUndefined();
+  });
+});
