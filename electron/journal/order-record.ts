@@ -1,0 +1,104 @@
+import type { ServiceErrorKind } from '../../shared/service-errors';
+import type { OrderKind, ReasonKind, SaleState } from '../sale/sale-states';
+
+/**
+ * One order as the journal keeps it: what was sent, what came back, where it stands.
+ * Money and rates are the exact decimal text that was sent or received. No token of any kind.
+ */
+export interface OrderRecord {
+  orderId: string;
+  reference: string;
+  kind: OrderKind;
+  state: SaleState;
+  /** What was asked (decimal text, canonical). */
+  amount: string;
+  fee: string;
+  /** Null for an NFC order taken without an asset (the NFC request names none). */
+  asset: string | null;
+  assetDecimals: number | null;
+  chainId: string | null;
+  chainName: string | null;
+  currency: string;
+  serialNumber: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+  /** How many times the request was sent with this order_id (retries keep the id). */
+  attempts: number;
+  /** The expired order this one replaced (a new link for the same sale). */
+  replacesOrderId: string | null;
+  link: OrderLink | null;
+  lastFailure: OrderFailure | null;
+}
+
+/** What generate_qr gave back, as received and checked. */
+export interface OrderLink {
+  qrUrl: string;
+  /** The service's rate_usd as text (it arrives as a JSON number; kept as its shortest text). */
+  rateUsd: string;
+  expireAtRaw: string;
+  /** Null when the expiry is unknown: such a link never expires by itself. */
+  expiresAtMs: number | null;
+  expiryKnown: boolean;
+  /** Why the expiry is unknown, when it is. */
+  expiryNote: string | null;
+  /** The link's own transaction_amount: what the wallet will ask for. */
+  linkAmount: string;
+  amountMatches: boolean;
+}
+
+/** The last failure of the order's request (ServiceFailure, flattened). */
+export interface OrderFailure {
+  kind: ServiceErrorKind;
+  message: string;
+  serviceMessage: string | null;
+  serviceCode: string | null;
+  httpStatus: number | null;
+}
+
+/** One line of the append-only history. */
+export interface OrderEvent {
+  orderId: string;
+  atMs: number;
+  fromState: SaleState | null;
+  toState: SaleState;
+  reasonKind: ReasonKind;
+  /** Service msg / error_code / error kind / cashier action, as a small object. */
+  detail: EventDetail;
+}
+
+export interface EventDetail {
+  action?: string;
+  errorKind?: ServiceErrorKind;
+  message?: string;
+  serviceMessage?: string;
+  serviceCode?: string;
+  httpStatus?: number;
+  note?: string;
+}
+
+export type NewOrder = Omit<
+  OrderRecord,
+  'state' | 'updatedAtMs' | 'attempts' | 'link' | 'lastFailure'
+> & {
+  state: SaleState;
+  attempts?: number;
+};
+
+/** Fields a transition may set at the same time as the state. */
+export interface OrderPatch {
+  link?: OrderLink | null;
+  lastFailure?: OrderFailure | null;
+  /** Adds one to attempts (the request is about to leave again). */
+  countAttempt?: boolean;
+}
+
+export interface StateChange {
+  orderId: string;
+  /** The state the caller believes the order is in: the write fails if it is not (compare-and-set). */
+  from: SaleState;
+  to: SaleState;
+  atMs: number;
+  reasonKind: ReasonKind;
+  detail?: EventDetail;
+  patch?: OrderPatch;
+}

@@ -1,0 +1,113 @@
+import type { ServiceErrorKind } from '../../shared/service-errors';
+import type { OrderKind, ReasonKind, SaleState } from '../sale/sale-states';
+import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
+
+/** Every column of `orders`, in table order (migration 1). */
+export const ORDER_COLUMNS = `order_id, reference, kind, state, amount, fee, asset, asset_decimal, chain_id, chain_name,
+  currency, serial_number, created_at_ms, updated_at_ms, attempts, replaces_order_id, qr_url, rate_usd,
+  expire_at_raw, expires_at_ms, expiry_known, expiry_note, link_amount, amount_matches, failure_kind,
+  failure_message, failure_service_msg, failure_service_code, failure_http_status`;
+
+/**
+ * The open (non-terminal) states as an SQL list. Written exactly as in the partial index
+ * orders_open of migration 1, so SQLite can use that index.
+ */
+export const OPEN_STATES_SQL = `('requesting', 'amount-differs', 'awaiting-payment', 'waiting-for-tap',
+                        'submitting', 'outcome-unknown', 'failed', 'retry-refused')`;
+
+/** A row of `orders` as better-sqlite3 returns it. */
+export interface OrderRow {
+  order_id: string;
+  reference: string;
+  kind: OrderKind;
+  state: SaleState;
+  amount: string;
+  fee: string;
+  asset: string | null;
+  asset_decimal: number | null;
+  chain_id: string | null;
+  chain_name: string | null;
+  currency: string;
+  serial_number: string;
+  created_at_ms: number;
+  updated_at_ms: number;
+  attempts: number;
+  replaces_order_id: string | null;
+  qr_url: string | null;
+  rate_usd: string | null;
+  expire_at_raw: string | null;
+  expires_at_ms: number | null;
+  expiry_known: number | null;
+  expiry_note: string | null;
+  link_amount: string | null;
+  amount_matches: number | null;
+  failure_kind: ServiceErrorKind | null;
+  failure_message: string | null;
+  failure_service_msg: string | null;
+  failure_service_code: string | null;
+  failure_http_status: number | null;
+}
+
+export interface EventRow {
+  order_id: string;
+  at_ms: number;
+  from_state: SaleState | null;
+  to_state: SaleState;
+  reason_kind: ReasonKind;
+  detail: string;
+}
+
+export function recordFromRow(row: OrderRow): OrderRecord {
+  return {
+    orderId: row.order_id,
+    reference: row.reference,
+    kind: row.kind,
+    state: row.state,
+    amount: row.amount,
+    fee: row.fee,
+    asset: row.asset,
+    assetDecimals: row.asset_decimal,
+    chainId: row.chain_id,
+    chainName: row.chain_name,
+    currency: row.currency,
+    serialNumber: row.serial_number,
+    createdAtMs: row.created_at_ms,
+    updatedAtMs: row.updated_at_ms,
+    attempts: row.attempts,
+    replacesOrderId: row.replaces_order_id,
+    link:
+      row.qr_url === null
+        ? null
+        : {
+            qrUrl: row.qr_url,
+            rateUsd: row.rate_usd ?? '',
+            expireAtRaw: row.expire_at_raw ?? '',
+            expiresAtMs: row.expires_at_ms,
+            expiryKnown: row.expiry_known === 1,
+            expiryNote: row.expiry_note,
+            linkAmount: row.link_amount ?? '',
+            amountMatches: row.amount_matches === 1,
+          },
+    lastFailure:
+      row.failure_kind === null
+        ? null
+        : {
+            kind: row.failure_kind,
+            message: row.failure_message ?? '',
+            serviceMessage: row.failure_service_msg,
+            serviceCode: row.failure_service_code,
+            httpStatus: row.failure_http_status,
+          },
+  };
+}
+
+export function eventFromRow(row: EventRow): OrderEvent {
+  return {
+    orderId: row.order_id,
+    atMs: row.at_ms,
+    fromState: row.from_state,
+    toState: row.to_state,
+    reasonKind: row.reason_kind,
+    detail: JSON.parse(row.detail) as EventDetail,
+  };
+}

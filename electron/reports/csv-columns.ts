@@ -1,0 +1,38 @@
+import type { OrderRecord } from '../journal/order-record';
+
+/**
+ * The CSV columns, in their fixed order. New columns go at the end, so spreadsheets and
+ * scripts reading by position keep working. Decimal text is written as journaled; times are
+ * ISO 8601 UTC beside the raw milliseconds.
+ */
+export const csvColumns: readonly { name: string; value: (order: OrderRecord) => string }[] = [
+  { name: 'order_id', value: (o) => o.orderId },
+  { name: 'reference', value: (o) => o.reference },
+  { name: 'kind', value: (o) => o.kind },
+  { name: 'state', value: (o) => o.state },
+  { name: 'created_at_utc', value: (o) => new Date(o.createdAtMs).toISOString() },
+  { name: 'created_at_ms', value: (o) => String(o.createdAtMs) },
+  { name: 'updated_at_utc', value: (o) => new Date(o.updatedAtMs).toISOString() },
+  { name: 'amount', value: (o) => o.amount },
+  { name: 'fee', value: (o) => o.fee },
+  { name: 'asset', value: (o) => o.asset ?? '' },
+  { name: 'chain_id', value: (o) => o.chainId ?? '' },
+  { name: 'chain_name', value: (o) => o.chainName ?? '' },
+  { name: 'currency', value: (o) => o.currency },
+  { name: 'serial_number', value: (o) => o.serialNumber },
+  { name: 'attempts', value: (o) => String(o.attempts) },
+  { name: 'link_amount', value: (o) => o.link?.linkAmount ?? '' },
+  { name: 'rate_usd', value: (o) => o.link?.rateUsd ?? '' },
+  { name: 'expire_at_raw', value: (o) => o.link?.expireAtRaw ?? '' },
+  {
+    name: 'expires_at_utc',
+    value: (o) => (o.link?.expiresAtMs != null ? new Date(o.link.expiresAtMs).toISOString() : ''),
+  },
+  { name: 'expiry_known', value: (o) => (o.link ? (o.link.expiryKnown ? 'yes' : 'no') : '') },
+  { name: 'qr_url', value: (o) => o.link?.qrUrl ?? '' },
+  { name: 'replaces_order_id', value: (o) => o.replacesOrderId ?? '' },
+  { name: 'failure_kind', value: (o) => o.lastFailure?.kind ?? '' },
+  { name: 'failure_message', value: (o) => o.lastFailure?.message ?? '' },
+  { name: 'service_msg', value: (o) => o.lastFailure?.serviceMessage ?? '' },
+  { name: 'service_error_code', value: (o) => o.lastFailure?.serviceCode ?? '' },
+];

@@ -1,0 +1,139 @@
+import { sumDecimalTexts } from './exact-sum';
+import type { OrderReportSource, TotalsGroup } from '../journal/report-source';
+import { saleStates, type SaleState } from '../sale/sale-states';
+import { periodOfDays, todayPeriod, type Period } from './local-day';
+
+/** States in which money was taken: by the service's word (NFC) or the cashier's (QR). */
+export const takenStates: ReadonlySet<SaleState> = new Set<SaleState>([
+  'paid-confirmed-by-cashier',
+  'accepted-by-service',
+]);
+
+export interface ChainAssetTotal {
+  chainId: string | null;
+  chainName: string | null;
+  /** Null for NFC orders taken without an asset. */
+  asset: string | null;
+  /** Every order of the period, whatever its state. */
+  count: number;
+  amount: string;
+  fee: string;
+  /** Only the orders in takenStates. */
+  takenCount: number;
+  takenAmount: string;
+  takenFee: string;
+}
+
+export interface StateTotal {
+  state: SaleState;
+  count: number;
+}
+
+export interface ChainAssetStateTotal {
+  chainId: string | null;
+  chainName: string | null;
+  asset: string | null;
+  state: SaleState;
+  count: number;
+  amount: string;
+  fee: string;
+}
+
+/** "What did we take today?": totals of the orders created in a period. Amounts are exact decimal text. */
+export interface PeriodReport {
+  period: Period;
+  orderCount: number;
+  byChainAsset: ChainAssetTotal[];
+  byState: StateTotal[];
+  byChainAssetState: ChainAssetStateTotal[];
+}
+
+export function periodReport(source: OrderReportSource, period: Period): PeriodReport {
+  const groups = source.totalsGroups(period.fromMs, period.toMs);
+  const stateRank = (state: SaleState) => saleStates.indexOf(state);
+  const keyOf = (g: { chainId: string | null; chainName: string | null; asset: string | null }) =>
+    JSON.stringify([g.chainName, g.chainId, g.asset]);
+
+  const byChainAssetState: ChainAssetStateTotal[] = groups.map((g) => ({
+    chainId: g.chainId,
+    chainName: g.chainName,
+    asset: g.asset,
+    state: g.state,
+    count: g.count,
+    amount: sumDecimalTexts(g.amounts),
+    fee: sumDecimalTexts(g.fees),
+  }));
+
+  const chainAssets = new Map<string, { first: TotalsGroup; all: ChainAssetStateTotal[] }>();
+  groups.forEach((group, index) => {
+    const key = keyOf(group);
+    const entry = chainAssets.get(key) ?? { first: group, all: [] };
+    entry.all.push(byChainAssetState[index] as ChainAssetStateTotal);
+    chainAssets.set(key, entry);
+  });
+  const byChainAsset: ChainAssetTotal[] = [...chainAssets.values()].map(({ first, all }) => {
+    const taken = all.filter((row) => takenStates.has(row.state));
+    return {
+      chainId: first.chainId,
+      chainName: first.chainName,
+      asset: first.asset,
+      count: all.reduce((n, row) => n + row.count, 0),
+      amount: sumDecimalTexts(all.map((row) => row.amount)),
+      fee: sumDecimalTexts(all.map((row) => row.fee)),
+      takenCount: taken.reduce((n, row) => n + row.count, 0),
+      takenAmount: sumDecimalTexts(taken.map((row) => row.amount)),
+      takenFee: sumDecimalTexts(taken.map((row) => row.fee)),
+    };
+  });
+
+  const stateCounts = new Map<SaleState, number>();
+  for (const group of groups)
+    stateCounts.set(group.state, (stateCounts.get(group.state) ?? 0) + group.count);
+  const byState = [...stateCounts]
+    .map(([state, count]) => ({ state, count }))
+    .sort((a, b) => stateRank(a.state) - stateRank(b.state));
+
+  const byKey = (
+    a: ChainAssetTotal | ChainAssetStateTotal,
+    b: ChainAssetTotal | ChainAssetStateTotal,
+  ) =>
+    compareText(a.chainName, b.chainName) ||
+    compareText(a.asset, b.asset) ||
+    compareText(a.chainId, b.chainId);
+  byChainAsset.sort(byKey);
+  byChainAssetState.sort((a, b) => byKey(a, b) || stateRank(a.state) - stateRank(b.state));
+  return {
+    period,
+    orderCount: byChainAsset.reduce((n, row) => n + row.count, 0),
+    byChainAsset,
+    byState,
+    byChainAssetState,
+  };
+}
+
+/** Plain code-unit order (stable across locales), orders without a chain or asset last. */
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** Today in the shop's time zone, by the Clock's now. */
+export function todayReport(
+  source: OrderReportSource,
+  nowMs: number,
+  timeZone: string,
+): PeriodReport {
+  return periodReport(source, todayPeriod(nowMs, timeZone));
+}
+
+/** Local days fromDate..toDate ('YYYY-MM-DD', both inclusive). */
+export function rangeReport(
+  source: OrderReportSource,
+  fromDate: string,
+  toDate: string,
+  timeZone: string,
+): PeriodReport {
+  return periodReport(source, periodOfDays(fromDate, toDate, timeZone));
+}

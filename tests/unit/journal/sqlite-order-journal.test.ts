@@ -1,0 +1,288 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, migrations } from '../../../electron/journal/migrations';
+import { JournalConflictError } from '../../../electron/journal/order-journal';
+import type { NewOrder } from '../../../electron/journal/order-record';
+import { OPEN_STATES_SQL } from '../../../electron/journal/order-rows';
+import {
+  MAX_WRITES_BETWEEN_CHECKPOINTS,
+  SqliteOrderJournal,
+} from '../../../electron/journal/sqlite-order-journal';
+import { ManualClock } from '../../support/manual-clock';
+import { tempJournal, type TempJournal } from '../../support/sale-fixtures';
+
+const order = (overrides: Partial<NewOrder> = {}): NewOrder => ({
+  orderId: '019a8f00-0000-7000-8000-000000000001',
+  reference: 'AAA-001',
+  kind: 'qr',
+  state: 'requesting',
+  amount: '0.000000000000000001',
+  fee: '1.10',
+  asset: 'ETH',
+  assetDecimals: 18,
+  chainId: '1',
+  chainName: 'ETHEREUM',
+  currency: 'USD',
+  serialNumber: 'POS-1',
+  createdAtMs: 1_000,
+  replacesOrderId: null,
+  attempts: 1,
+  ...overrides,
+});
+
+describe('SqliteOrderJournal', () => {
+  let clock: ManualClock;
+  let temp: TempJournal;
+
+  beforeEach(() => {
+    clock = new ManualClock();
+    temp = tempJournal(clock);
+  });
+  afterEach(() => temp.cleanup());
+
+  it('opens in WAL mode with synchronous NORMAL by default, FULL on request', () => {
+    expect(temp.journal.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(temp.journal.db.pragma('synchronous', { simple: true })).toBe(1);
+    const full = new SqliteOrderJournal({
+      path: `${temp.dir}/full.sqlite`,
+      clock,
+      durability: 'full',
+    });
+    expect(full.db.pragma('synchronous', { simple: true })).toBe(2);
+    full.close();
+  });
+
+  it('records its schema version and migrates once', () => {
+    expect(temp.journal.schemaVersion).toBe(migrations.length);
+    temp.journal.close();
+    const again = new SqliteOrderJournal({ path: temp.path, clock });
+    const rows = again.db.prepare('SELECT version, applied_at_ms FROM schema_version').all();
+    expect(rows).toEqual([{ version: 1, applied_at_ms: clock.now() }]);
+    again.close();
+  });
+
+  it('refuses a file written by a newer schema', () => {
+    const db = new Database(':memory:');
+    migrate(db, 0);
+    db.prepare('INSERT INTO schema_version VALUES (99, 0, ?)').run('future');
+    expect(() => migrate(db, 0)).toThrow(/newer/);
+    db.close();
+  });
+
+  it('a failing migration leaves no trace of itself', () => {
+    const db = new Database(':memory:');
+    const broken = [
+      ...migrations,
+      { version: 2, description: 'broken', sql: 'CREATE TABLE t (x); THIS IS NOT SQL;' },
+    ];
+    expect(() => migrate(db, 0, broken)).toThrow();
+    expect(db.prepare('SELECT MAX(version) AS v FROM schema_version').get()).toEqual({ v: 1 });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 't'").get()).toBeUndefined();
+    db.close();
+  });
+
+  it('keeps decimal text exactly as given', () => {
+    temp.journal.createOrder(
+      order({ amount: '123456789012345678901234567890.123456789012345678', fee: '1.10' }),
+      {
+        atMs: 1_000,
+        reasonKind: 'cashier',
+      },
+    );
+    const row = temp.journal.db
+      .prepare('SELECT amount, fee, typeof(amount) AS t FROM orders')
+      .get();
+    expect(row).toEqual({
+      amount: '123456789012345678901234567890.123456789012345678',
+      fee: '1.10',
+      t: 'text',
+    });
+  });
+
+  it('stores and reads back the link and the failure', () => {
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    const link = {
+      qrUrl: 'https://x/qr-scan?&order_id=1',
+      rateUsd: '0.1',
+      expireAtRaw: '22/11/2026 09:15:00',
+      expiresAtMs: 5_000,
+      expiryKnown: true,
+      expiryNote: null,
+      linkAmount: '1.1',
+      amountMatches: false,
+    };
+    const shown = temp.journal.transition({
+      orderId: order().orderId,
+      from: 'requesting',
+      to: 'amount-differs',
+      atMs: 2_000,
+      reasonKind: 'service',
+      patch: { link },
+    });
+    expect(shown).toMatchObject({
+      state: 'amount-differs',
+      updatedAtMs: 2_000,
+      link,
+      lastFailure: null,
+    });
+    const failure = {
+      kind: 'rejected' as const,
+      message: 'no',
+      serviceMessage: 'a "quoted", msg\nline',
+      serviceCode: 'E1',
+      httpStatus: 409,
+    };
+    temp.journal.createOrder(order({ orderId: '019a8f00-0000-7000-8000-000000000002' }), {
+      atMs: 1_000,
+      reasonKind: 'cashier',
+    });
+    const refused = temp.journal.transition({
+      orderId: '019a8f00-0000-7000-8000-000000000002',
+      from: 'requesting',
+      to: 'refused',
+      atMs: 3_000,
+      reasonKind: 'service',
+      detail: { serviceMessage: failure.serviceMessage },
+      patch: { lastFailure: failure },
+    });
+    expect(refused.lastFailure).toEqual(failure);
+    expect(temp.journal.events(refused.orderId).at(-1)?.detail).toEqual({
+      serviceMessage: failure.serviceMessage,
+    });
+  });
+
+  it('moves an order only from the state the caller names (compare-and-set)', () => {
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    const change = {
+      orderId: order().orderId,
+      to: 'outcome-unknown' as const,
+      atMs: 2_000,
+      reasonKind: 'client' as const,
+    };
+    expect(() => temp.journal.transition({ ...change, from: 'submitting' })).toThrow(
+      JournalConflictError,
+    );
+    temp.journal.transition({ ...change, from: 'requesting' });
+    expect(() => temp.journal.transition({ ...change, from: 'requesting' })).toThrow(
+      JournalConflictError,
+    );
+    expect(temp.journal.events(order().orderId)).toHaveLength(2);
+  });
+
+  it('refuses transitions that are not in the table, and unknown orders', () => {
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    const base = { orderId: order().orderId, from: 'requesting' as const, atMs: 2_000 };
+    expect(() =>
+      temp.journal.transition({ ...base, to: 'paid-confirmed-by-cashier', reasonKind: 'cashier' }),
+    ).toThrow(/cannot go/);
+    expect(() =>
+      temp.journal.transition({ ...base, to: 'awaiting-payment', reasonKind: 'cashier' }),
+    ).toThrow(/cannot go/);
+    expect(() =>
+      temp.journal.transition({ ...base, to: 'accepted-by-service', reasonKind: 'service' }),
+    ).toThrow(/cannot go/);
+    expect(() =>
+      temp.journal.transition({ ...base, orderId: 'nope', to: 'failed', reasonKind: 'client' }),
+    ).toThrow(/no order/);
+    expect(() =>
+      temp.journal.createOrder(order({ orderId: 'o2', state: 'awaiting-payment' }), {
+        atMs: 0,
+        reasonKind: 'cashier',
+      }),
+    ).toThrow(/cannot start/);
+    expect(temp.journal.get(order().orderId)?.state).toBe('requesting');
+  });
+
+  it('counts attempts when asked', () => {
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    const id = order().orderId;
+    temp.journal.transition({
+      orderId: id,
+      from: 'requesting',
+      to: 'failed',
+      atMs: 2,
+      reasonKind: 'client',
+    });
+    const again = temp.journal.transition({
+      orderId: id,
+      from: 'failed',
+      to: 'requesting',
+      atMs: 3,
+      reasonKind: 'cashier',
+      patch: { countAttempt: true },
+    });
+    expect(again.attempts).toBe(2);
+  });
+
+  it('the history is append-only, enforced by the database', () => {
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    expect(() =>
+      temp.journal.db.prepare("UPDATE order_events SET reason_kind = 'service'").run(),
+    ).toThrow(/append-only/);
+    expect(() => temp.journal.db.prepare('DELETE FROM order_events').run()).toThrow(/append-only/);
+    expect(temp.journal.events(order().orderId)).toEqual([
+      {
+        orderId: order().orderId,
+        atMs: 1_000,
+        fromState: null,
+        toState: 'requesting',
+        reasonKind: 'cashier',
+        detail: {},
+      },
+    ]);
+  });
+
+  it('checkpoints the WAL once the till has been quiet, not on the write path', () => {
+    temp.journal.createOrder(order(), { atMs: clock.now(), reasonKind: 'cashier' });
+    clock.advance(20_000);
+    temp.journal.transition({
+      orderId: order().orderId,
+      from: 'requesting',
+      to: 'failed',
+      atMs: clock.now(),
+      reasonKind: 'client',
+    });
+    expect(temp.journal.checkpoints).toBe(0);
+    clock.advance(29_999);
+    expect(temp.journal.checkpoints).toBe(0);
+    clock.advance(1);
+    expect(temp.journal.checkpoints).toBe(1);
+    clock.advance(60_000);
+    expect(temp.journal.checkpoints).toBe(1);
+    expect(temp.journal.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+  });
+
+  it('a till that never rests still checkpoints every MAX_WRITES_BETWEEN_CHECKPOINTS writes', () => {
+    for (let i = 0; i < MAX_WRITES_BETWEEN_CHECKPOINTS; i++) {
+      temp.journal.createOrder(order({ orderId: `o${i}` }), { atMs: i, reasonKind: 'cashier' });
+    }
+    expect(temp.journal.checkpoints).toBe(1);
+  });
+
+  it('lists open orders newest first, through the partial index', () => {
+    temp.journal.createOrder(order({ orderId: 'a', createdAtMs: 1 }), {
+      atMs: 1,
+      reasonKind: 'cashier',
+    });
+    temp.journal.createOrder(
+      order({ orderId: 'b', createdAtMs: 2, kind: 'nfc', state: 'waiting-for-tap' }),
+      { atMs: 2, reasonKind: 'cashier' },
+    );
+    temp.journal.createOrder(order({ orderId: 'c', createdAtMs: 3 }), {
+      atMs: 3,
+      reasonKind: 'cashier',
+    });
+    temp.journal.transition({
+      orderId: 'c',
+      from: 'requesting',
+      to: 'refused',
+      atMs: 4,
+      reasonKind: 'service',
+    });
+    expect(temp.journal.openOrders().map((o) => o.orderId)).toEqual(['b', 'a']);
+    const plan = temp.journal.db
+      .prepare(`EXPLAIN QUERY PLAN SELECT * FROM orders WHERE state IN ${OPEN_STATES_SQL}`)
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/orders_open/);
+  });
+});

@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SaleService } from '../../../electron/sale/sale-service';
+import { ManualClock } from '../../support/manual-clock';
+import { FakeSaleClient, serviceError } from '../../support/sale-fake-client';
+import {
+  settle,
+  tempJournal,
+  testAsset,
+  testTerms,
+  type TempJournal,
+} from '../../support/sale-fixtures';
+
+const TOKEN = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
+const TOKEN_2 = '7d1e2f3a-4b5c-4d6e-9f70-8a9b0c1d2e3f';
+
+describe('SaleService, NFC path', () => {
+  let clock: ManualClock;
+  let temp: TempJournal;
+  let client: FakeSaleClient;
+  let sale: SaleService;
+
+  beforeEach(() => {
+    clock = new ManualClock();
+    temp = tempJournal(clock);
+    client = new FakeSaleClient();
+    sale = new SaleService({ journal: temp.journal, client, clock, terms: () => testTerms });
+  });
+  afterEach(() => temp.cleanup());
+
+  it('waits for a tap, journals submitting before generate_nfc leaves, and records the acceptance', async () => {
+    const waiting = await sale.startNfcSale({ amount: '4.20', asset: testAsset });
+    expect(waiting).toMatchObject({
+      kind: 'nfc',
+      state: 'waiting-for-tap',
+      amount: '4.2',
+      fee: '0',
+      asset: 'USDC',
+      chainId: '101',
+    });
+    expect(waiting.allowedActions).toEqual(['cancel']);
+    const seen: string[] = [];
+    client.onCall = (_e, orderId) => seen.push(temp.journal.get(orderId)?.state ?? 'missing');
+    const pending = sale.submitNfcToken(TOKEN.toUpperCase());
+    expect(seen).toEqual(['submitting']);
+    expect(client.lastNfc().request).toEqual({
+      order_id: waiting.orderId,
+      amount: '4.2',
+      token: TOKEN,
+      serial_number: 'POS-0001',
+    });
+    expect(sale.current()?.state).toBe('submitting');
+    client.lastNfc().resolve('success');
+    expect(await pending).toMatchObject({
+      state: 'accepted-by-service',
+      terminal: true,
+      attempts: 1,
+    });
+    expect(temp.journal.events(waiting.orderId).map((e) => [e.toState, e.reasonKind])).toEqual([
+      ['waiting-for-tap', 'cashier'],
+      ['submitting', 'client'],
+      ['accepted-by-service', 'service'],
+    ]);
+  });
+
+  it('an NFC sale without an asset is journaled with none', async () => {
+    const waiting = await sale.startNfcSale({ amount: '1.000000000000000000001' });
+    expect(waiting).toMatchObject({
+      asset: null,
+      chainId: null,
+      amount: '1.000000000000000000001',
+    });
+  });
+
+  it('two taps racing send one request', async () => {
+    await sale.startNfcSale({ amount: '1' });
+    const first = sale.submitNfcToken(TOKEN);
+    const second = sale.submitNfcToken(TOKEN_2);
+    expect(client.nfcCalls).toHaveLength(1);
+    expect((await second)?.state).toBe('submitting');
+    client.lastNfc().resolve('success');
+    expect((await first)?.state).toBe('accepted-by-service');
+  });
+
+  it('refuses a malformed token with a notice and sends nothing', async () => {
+    await sale.startNfcSale({ amount: '1' });
+    for (const bad of ['', 'not-a-token', '3f2b8c1e9a4d4e6f8b7a1c2d3e4f5a6b', `${TOKEN}x`]) {
+      const snapshot = await sale.submitNfcToken(bad);
+      expect(snapshot).toMatchObject({ state: 'waiting-for-tap' });
+      expect(snapshot?.notice).toMatch(/not a payment token/);
+    }
+    expect(client.nfcCalls).toHaveLength(0);
+  });
+
+  it('a token is used at most once, even for a later sale', async () => {
+    await sale.startNfcSale({ amount: '1' });
+    const pending = sale.submitNfcToken(TOKEN);
+    client.lastNfc().reject(serviceError('rejected', { serviceMessage: 'insufficient balance' }));
+    expect(await pending).toMatchObject({
+      state: 'refused',
+      lastFailure: { serviceMessage: 'insufficient balance' },
+    });
+    await sale.startNfcSale({ amount: '1' });
+    const again = await sale.submitNfcToken(` ${TOKEN} `);
+    expect(again).toMatchObject({ state: 'waiting-for-tap' });
+    expect(again?.notice).toMatch(/already used/);
+    expect(client.nfcCalls).toHaveLength(1);
+    sale.submitNfcToken(TOKEN_2);
+    expect(client.nfcCalls).toHaveLength(2);
+  });
+
+  it('ignores taps unless the sale waits for one', async () => {
+    expect(await sale.submitNfcToken(TOKEN)).toBeNull();
+    await sale.startNfcSale({ amount: '1' });
+    await sale.cancel();
+    expect(await sale.submitNfcToken(TOKEN)).toMatchObject({ state: 'cancelled', notice: null });
+    expect(client.nfcCalls).toHaveLength(0);
+    // The ignored token was not spent: it still works for the next sale.
+    await sale.startNfcSale({ amount: '1' });
+    sale.submitNfcToken(TOKEN);
+    expect(client.nfcCalls).toHaveLength(1);
+  });
+
+  it('a double press of "NFC sale" keeps the one waiting order', async () => {
+    const a = await sale.startNfcSale({ amount: '2' });
+    const b = await sale.startNfcSale({ amount: '2.0' });
+    expect(b.orderId).toBe(a.orderId);
+    await expect(sale.startNfcSale({ amount: '3' })).rejects.toMatchObject({
+      code: 'sale-in-progress',
+    });
+  });
+
+  it('outcome unknown: a retry keeps the order_id and waits for a new tap; the refused retry is shown as it is', async () => {
+    const waiting = await sale.startNfcSale({ amount: '1' });
+    const pending = sale.submitNfcToken(TOKEN);
+    client.lastNfc().reject(serviceError('outcome-unknown'));
+    expect(await pending).toMatchObject({
+      state: 'outcome-unknown',
+      allowedActions: ['retrySameOrder', 'confirmPaidByCashier', 'voidOrder'],
+    });
+    expect(await sale.retrySameOrder()).toMatchObject({
+      state: 'waiting-for-tap',
+      orderId: waiting.orderId,
+    });
+    expect((await sale.submitNfcToken(TOKEN))?.notice).toMatch(/already used/);
+    const retry = sale.submitNfcToken(TOKEN_2);
+    expect(client.lastNfc().request.order_id).toBe(waiting.orderId);
+    client.lastNfc().reject(
+      serviceError('rejected', {
+        serviceMessage: 'Duplicate order_id',
+        serviceCode: 'DUPLICATE_ORDER',
+      }),
+    );
+    const refused = await retry;
+    expect(refused).toMatchObject({
+      state: 'retry-refused',
+      attempts: 2,
+      allowedActions: ['confirmPaidByCashier', 'voidOrder'],
+    });
+    expect(refused?.lastFailure?.serviceMessage).toBe('Duplicate order_id');
+    // The customer's wallet shows it paid: the cashier says so.
+    expect(await sale.confirmPaidByCashier()).toMatchObject({ state: 'paid-confirmed-by-cashier' });
+    expect(temp.journal.events(waiting.orderId).at(-1)).toMatchObject({ reasonKind: 'cashier' });
+  });
+
+  it('a failed submission can be voided', async () => {
+    await sale.startNfcSale({ amount: '1' });
+    const pending = sale.submitNfcToken(TOKEN);
+    client.lastNfc().reject(serviceError('invalid-token'));
+    expect((await pending)?.state).toBe('failed');
+    expect((await sale.voidOrder()).state).toBe('voided');
+  });
+
+  it('never writes the NFC token to the journal file', async () => {
+    await sale.startNfcSale({ amount: '1' });
+    const pending = sale.submitNfcToken(TOKEN);
+    client.lastNfc().reject(serviceError('outcome-unknown'));
+    await pending;
+    await settle();
+    temp.journal.db.pragma('wal_checkpoint(TRUNCATE)');
+    for (const file of [temp.path, `${temp.path}-wal`]) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        continue;
+      }
+      expect(bytes.includes(Buffer.from(TOKEN))).toBe(false);
+      expect(bytes.includes(Buffer.from(TOKEN.replace(/-/g, ''), 'hex'))).toBe(false);
+    }
+    expect(readFileSync(temp.path).includes(Buffer.from('outcome-unknown'))).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../../electron/journal/order-record';
+import { allowedActions, type SaleAction } from '../../../electron/sale/sale-snapshot';
+import {
+  findTransition,
+  isTerminal,
+  saleStates,
+  terminalStates,
+  transitions,
+  type SaleState,
+} from '../../../electron/sale/sale-states';
+
+const recordIn = (state: SaleState, kind: 'qr' | 'nfc'): OrderRecord => ({
+  orderId: 'x',
+  reference: 'AAA-AAA',
+  kind,
+  state,
+  amount: '1',
+  fee: '0',
+  asset: null,
+  assetDecimals: null,
+  chainId: null,
+  chainName: null,
+  currency: 'USD',
+  serialNumber: 's',
+  createdAtMs: 0,
+  updatedAtMs: 0,
+  attempts: 0,
+  replacesOrderId: null,
+  link: null,
+  lastFailure: null,
+});
+
+/** Where each cashier action leads, for the actions that move the same order. */
+const targetOf: Partial<Record<SaleAction, (kind: 'qr' | 'nfc', from: SaleState) => SaleState>> = {
+  acceptLinkAmount: () => 'awaiting-payment',
+  confirmPaidByCashier: () => 'paid-confirmed-by-cashier',
+  cancel: () => 'cancelled',
+  voidOrder: () => 'voided',
+  retrySameOrder: (kind) => (kind === 'qr' ? 'requesting' : 'waiting-for-tap'),
+};
+
+describe('the states and transitions table', () => {
+  it('terminal states have no way out; every other state has one', () => {
+    for (const state of saleStates) {
+      const out = transitions.filter((t) => t.from === state);
+      if (terminalStates.has(state)) expect(out, state).toEqual([]);
+      else expect(out.length, state).toBeGreaterThan(0);
+    }
+  });
+
+  it('every state is reachable from the creation of an order', () => {
+    const reached = new Set<SaleState>();
+    let frontier: (SaleState | null)[] = [null];
+    while (frontier.length > 0) {
+      const next: SaleState[] = [];
+      for (const from of frontier) {
+        for (const t of transitions.filter((x) => x.from === from && !reached.has(x.to))) {
+          reached.add(t.to);
+          next.push(t.to);
+        }
+      }
+      frontier = next;
+    }
+    expect([...reached].sort()).toEqual([...saleStates].sort());
+  });
+
+  it('every action a snapshot offers is a transition the journal accepts, by the cashier', () => {
+    for (const kind of ['qr', 'nfc'] as const) {
+      const statesOfKind = new Set(
+        transitions.filter((t) => t.kinds.includes(kind)).map((t) => t.to),
+      );
+      for (const state of statesOfKind) {
+        for (const action of allowedActions(recordIn(state, kind))) {
+          const target = targetOf[action];
+          if (!target) {
+            expect(['newLinkForExpired', 'newSale']).toContain(action);
+            expect(isTerminal(state)).toBe(true);
+            continue;
+          }
+          expect(
+            findTransition(kind, state, target(kind, state), 'cashier'),
+            `${kind} ${state} ${action}`,
+          ).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('only cashiers confirm payment; the service never does', () => {
+    const confirmations = transitions.filter((t) => t.to === 'paid-confirmed-by-cashier');
+    expect(confirmations.length).toBeGreaterThan(0);
+    for (const t of confirmations) expect(t.by).toEqual(['cashier']);
+  });
+
+  it('a request in flight can only end by an answer, a lost answer, or a restart', () => {
+    for (const t of transitions.filter((x) => x.from === 'requesting' || x.from === 'submitting')) {
+      expect(t.by).not.toContain('cashier');
+    }
+  });
+});
