@@ -62,23 +62,45 @@ export function readExpireAt(raw: string, ctx: ExpireAtContext): Expiry {
   // Day-first is the reading we expect. Month-first is tried when day-first is impossible
   // (second group above 12) or implausible: with expiries at most 24 h ahead, both readings
   // can only be plausible when day and month are equal, and then they are the same instant.
-  const readings = (['day-first', 'month-first'] as const).map((order) => {
-    const day = order === 'day-first' ? first : second;
-    const month = order === 'day-first' ? second : first;
-    return readAs(order, { year, month, day, hour, minute, second: secondOfMinute });
+  // Month-first is only read when day-first failed (each reading costs Intl calls).
+  const dayFirst = readAs('day-first', {
+    year,
+    month: second,
+    day: first,
+    hour,
+    minute,
+    second: secondOfMinute,
   });
-  for (const reading of readings) if (reading.kind === 'known') return reading;
-  const [dayFirst, monthFirst] = readings as [Reading, Reading];
+  if (dayFirst.kind === 'known') return dayFirst;
+  const monthFirst = readAs('month-first', {
+    year,
+    month: first,
+    day: second,
+    hour,
+    minute,
+    second: secondOfMinute,
+  });
+  if (monthFirst.kind === 'known') return monthFirst;
   const reported = second > 12 ? monthFirst : dayFirst;
   return unknown(reported.kind === 'unknown' ? reported.reason : 'The expiry time is unreadable.');
 
-  type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+  type Fields = {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    second: number;
+  };
   type Reading = Expiry | { kind: 'unknown'; reason: string };
   function readAs(order: 'day-first' | 'month-first', f: Fields): Reading {
     if (f.month < 1 || f.month > 12 || f.day < 1 || f.day > daysInMonth(f.year, f.month)) {
       return { kind: 'unknown', reason: `The expiry date ${quoted} is not a real date.` };
     }
-    const atMs = instantOf(wallTimeAsUtc(f.year, f.month, f.day, f.hour, f.minute, f.second), zone as ZoneFormatter);
+    const atMs = instantOf(
+      wallTimeAsUtc(f.year, f.month, f.day, f.hour, f.minute, f.second),
+      zone as ZoneFormatter,
+    );
     if (atMs === undefined) {
       return {
         kind: 'unknown',
@@ -125,8 +147,19 @@ function wallTimeAsUtc(
   return date.getTime();
 }
 
-type ZoneFormatter = Intl.DateTimeFormat;
+/**
+ * A zone's formatter, plus its offset when the zone can never change it (UTC and its
+ * aliases, Etc/GMT±N): those need no Intl call per reading, which is most of the cost of
+ * readExpireAt with the default setting (UTC). Every other zone goes through Intl.
+ */
+interface ZoneFormatter {
+  format: Intl.DateTimeFormat;
+  fixedOffsetMs: number | undefined;
+}
 const formatters = new Map<string, ZoneFormatter>();
+
+/** Zones without any transition in the tz database (resolved names, aliases folded in). */
+const FIXED_OFFSET_ZONE = /^(?:UTC|Etc\/GMT[+-]\d{1,2})$/;
 
 /** A formatter that tells the wall time in `timeZone`, or undefined for an unknown zone. */
 function zoneFormatter(timeZone: unknown): ZoneFormatter | undefined {
@@ -135,7 +168,7 @@ function zoneFormatter(timeZone: unknown): ZoneFormatter | undefined {
   const cached = formatters.get(timeZone);
   if (cached) return cached;
   try {
-    const formatter = new Intl.DateTimeFormat('en-US', {
+    const format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       era: 'short',
@@ -146,8 +179,12 @@ function zoneFormatter(timeZone: unknown): ZoneFormatter | undefined {
       minute: 'numeric',
       second: 'numeric',
     });
-    formatters.set(timeZone, formatter);
-    return formatter;
+    const fixed = FIXED_OFFSET_ZONE.test(format.resolvedOptions().timeZone);
+    const zone: ZoneFormatter = { format, fixedOffsetMs: undefined };
+    // Read from Intl once rather than from the name, so Etc/GMT's inverted sign cannot trip us.
+    if (fixed) zone.fixedOffsetMs = offsetAt(0, zone);
+    formatters.set(timeZone, zone);
+    return zone;
   } catch {
     return undefined;
   }
@@ -157,7 +194,7 @@ function zoneFormatter(timeZone: unknown): ZoneFormatter | undefined {
 function offsetAt(atMs: number, zone: ZoneFormatter): number {
   const wholeSeconds = Math.floor(atMs / 1000) * 1000;
   const fields: Record<string, string> = {};
-  for (const part of zone.formatToParts(wholeSeconds)) fields[part.type] = part.value;
+  for (const part of zone.format.formatToParts(wholeSeconds)) fields[part.type] = part.value;
   const year = Number(fields.year);
   const wall = wallTimeAsUtc(
     fields.era === 'BC' || fields.era === 'B' ? 1 - year : year,
@@ -178,6 +215,8 @@ function offsetAt(atMs: number, zone: ZoneFormatter): number {
  * so a countdown can only run out early, never late.
  */
 function instantOf(wall: number, zone: ZoneFormatter): number | undefined {
+  // A fixed offset has no gap or overlap: exactly one instant shows each wall time.
+  if (zone.fixedOffsetMs !== undefined) return wall - zone.fixedOffsetMs;
   const day = 24 * 60 * 60 * 1000;
   const offsets = new Set([
     offsetAt(wall - day, zone),

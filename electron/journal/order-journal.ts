@@ -1,4 +1,4 @@
-import type { ReasonKind } from '../sale/sale-states';
+import type { ReasonKind } from '../../shared/sale/sale-states';
 import type { EventDetail, NewOrder, OrderEvent, OrderRecord, StateChange } from './order-record';
 
 export type { EventDetail, NewOrder, OrderEvent, OrderRecord, StateChange };

@@ -1,5 +1,6 @@
+import type { OrderFailure } from '../../shared/sale/order-failure';
 import type { ServiceErrorKind } from '../../shared/service-errors';
-import type { OrderKind, ReasonKind, SaleState } from '../sale/sale-states';
+import type { OrderKind, ReasonKind, SaleState } from '../../shared/sale/sale-states';
 
 /**
  * One order as the journal keeps it: what was sent, what came back, where it stands.
@@ -44,15 +45,6 @@ export interface OrderLink {
   /** The link's own transaction_amount: what the wallet will ask for. */
   linkAmount: string;
   amountMatches: boolean;
-}
-
-/** The last failure of the order's request (ServiceFailure, flattened). */
-export interface OrderFailure {
-  kind: ServiceErrorKind;
-  message: string;
-  serviceMessage: string | null;
-  serviceCode: string | null;
-  httpStatus: number | null;
 }
 
 /** One line of the append-only history. */
@@ -102,3 +94,5 @@ export interface StateChange {
   detail?: EventDetail;
   patch?: OrderPatch;
 }
+
+export type { OrderFailure } from '../../shared/sale/order-failure';

@@ -1,5 +1,5 @@
 import type { ServiceErrorKind } from '../../shared/service-errors';
-import type { OrderKind, ReasonKind, SaleState } from '../sale/sale-states';
+import type { OrderKind, ReasonKind, SaleState } from '../../shared/sale/sale-states';
 import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
 
 /** Every column of `orders`, in table order (migration 1). */

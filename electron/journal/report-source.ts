@@ -1,4 +1,4 @@
-import type { SaleState } from '../sale/sale-states';
+import type { SaleState } from '../../shared/sale/sale-states';
 import type { OrderRecord } from './order-record';
 
 /** Orders of one chain, asset and state in a period, with their decimal texts to be summed exactly. */

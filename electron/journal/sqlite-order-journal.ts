@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
-import { findTransition, type ReasonKind } from '../sale/sale-states';
+import { findTransition, type ReasonKind } from '../../shared/sale/sale-states';
 import { migrate } from './migrations';
 import { JournalConflictError, type OrderJournal } from './order-journal';
 import type { EventDetail, NewOrder, OrderEvent, OrderRecord, StateChange } from './order-record';

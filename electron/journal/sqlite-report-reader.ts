@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { SaleState } from '../sale/sale-states';
+import type { SaleState } from '../../shared/sale/sale-states';
 import type { OrderRecord } from './order-record';
 import { ORDER_COLUMNS, recordFromRow, type OrderRow } from './order-rows';
 import type { OrderReportSource, TotalsGroup } from './report-source';

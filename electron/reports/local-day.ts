@@ -5,16 +5,9 @@
  * midnight does not exist). Computed with Intl only: no time-zone tables of our own.
  */
 
-export interface Period {
-  /** First instant of the period (inclusive), ms since the epoch. */
-  fromMs: number;
-  /** First instant after the period (exclusive). */
-  toMs: number;
-  /** First and last local day, 'YYYY-MM-DD', both inclusive. */
-  fromDate: string;
-  toDate: string;
-  timeZone: string;
-}
+import type { Period } from '../../shared/reports/report-types';
+
+export type { Period };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const formatters = new Map<string, Intl.DateTimeFormat>();

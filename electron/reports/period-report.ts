@@ -1,52 +1,21 @@
 import { sumDecimalTexts } from './exact-sum';
 import type { OrderReportSource, TotalsGroup } from '../journal/report-source';
-import { saleStates, type SaleState } from '../sale/sale-states';
+import { saleStates, type SaleState } from '../../shared/sale/sale-states';
 import { periodOfDays, todayPeriod, type Period } from './local-day';
+import type {
+  ChainAssetStateTotal,
+  ChainAssetTotal,
+  PeriodReport,
+  StateTotal,
+} from '../../shared/reports/report-types';
+
+export type { ChainAssetStateTotal, ChainAssetTotal, PeriodReport, StateTotal };
 
 /** States in which money was taken: by the service's word (NFC) or the cashier's (QR). */
 export const takenStates: ReadonlySet<SaleState> = new Set<SaleState>([
   'paid-confirmed-by-cashier',
   'accepted-by-service',
 ]);
-
-export interface ChainAssetTotal {
-  chainId: string | null;
-  chainName: string | null;
-  /** Null for NFC orders taken without an asset. */
-  asset: string | null;
-  /** Every order of the period, whatever its state. */
-  count: number;
-  amount: string;
-  fee: string;
-  /** Only the orders in takenStates. */
-  takenCount: number;
-  takenAmount: string;
-  takenFee: string;
-}
-
-export interface StateTotal {
-  state: SaleState;
-  count: number;
-}
-
-export interface ChainAssetStateTotal {
-  chainId: string | null;
-  chainName: string | null;
-  asset: string | null;
-  state: SaleState;
-  count: number;
-  amount: string;
-  fee: string;
-}
-
-/** "What did we take today?": totals of the orders created in a period. Amounts are exact decimal text. */
-export interface PeriodReport {
-  period: Period;
-  orderCount: number;
-  byChainAsset: ChainAssetTotal[];
-  byState: StateTotal[];
-  byChainAssetState: ChainAssetStateTotal[];
-}
 
 export function periodReport(source: OrderReportSource, period: Period): PeriodReport {
   const groups = source.totalsGroups(period.fromMs, period.toMs);

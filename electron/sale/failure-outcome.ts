@@ -1,6 +1,6 @@
 import { serviceErrorKinds, type ServiceFailure } from '../../shared/service-errors';
 import type { OrderFailure } from '../journal/order-record';
-import type { ReasonKind, SaleState } from './sale-states';
+import type { ReasonKind, SaleState } from '../../shared/sale/sale-states';
 
 /** Where a failed request leaves its order, and who is to blame for the history line. */
 export interface FailureOutcome {

@@ -15,7 +15,7 @@ import { exportPeriodCsv } from '../../electron/reports/csv-export';
 import { periodOfDays, localDateOf } from '../../electron/reports/local-day';
 import { searchOrders } from '../../electron/reports/order-search';
 import { periodReport } from '../../electron/reports/period-report';
-import type { SaleState } from '../../electron/sale/sale-states';
+import type { SaleState } from '../../shared/sale/sale-states';
 import { systemClock, type Clock } from '../../shared/clock';
 import { newOrderId } from '../../shared/order-id';
 import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';

@@ -9,7 +9,7 @@ import { csvField, csvRecord } from '../../../electron/reports/csv-format';
 import { periodOfDays } from '../../../electron/reports/local-day';
 import { searchOrders } from '../../../electron/reports/order-search';
 import { rangeReport, todayReport } from '../../../electron/reports/period-report';
-import type { SaleState } from '../../../electron/sale/sale-states';
+import type { SaleState } from '../../../shared/sale/sale-states';
 import { newOrderId } from '../../../shared/order-id';
 import { ManualClock } from '../../support/manual-clock';
 import { tempJournal, type TempJournal } from '../../support/sale-fixtures';

@@ -8,7 +8,7 @@ import {
   terminalStates,
   transitions,
   type SaleState,
-} from '../../../electron/sale/sale-states';
+} from '../../../shared/sale/sale-states';
 
 const recordIn = (state: SaleState, kind: 'qr' | 'nfc'): OrderRecord => ({
   orderId: 'x',

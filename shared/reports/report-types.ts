@@ -1,0 +1,51 @@
+import type { SaleState } from '../sale/sale-states';
+
+export interface Period {
+  /** First instant of the period (inclusive), ms since the epoch. */
+  fromMs: number;
+  /** First instant after the period (exclusive). */
+  toMs: number;
+  /** First and last local day, 'YYYY-MM-DD', both inclusive. */
+  fromDate: string;
+  toDate: string;
+  timeZone: string;
+}
+
+export interface ChainAssetTotal {
+  chainId: string | null;
+  chainName: string | null;
+  /** Null for NFC orders taken without an asset. */
+  asset: string | null;
+  /** Every order of the period, whatever its state. */
+  count: number;
+  amount: string;
+  fee: string;
+  /** Only the orders in takenStates. */
+  takenCount: number;
+  takenAmount: string;
+  takenFee: string;
+}
+
+export interface StateTotal {
+  state: SaleState;
+  count: number;
+}
+
+export interface ChainAssetStateTotal {
+  chainId: string | null;
+  chainName: string | null;
+  asset: string | null;
+  state: SaleState;
+  count: number;
+  amount: string;
+  fee: string;
+}
+
+/** "What did we take today?": totals of the orders created in a period. Amounts are exact decimal text. */
+export interface PeriodReport {
+  period: Period;
+  orderCount: number;
+  byChainAsset: ChainAssetTotal[];
+  byState: StateTotal[];
+  byChainAssetState: ChainAssetStateTotal[];
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { HostToReader } from '../../../electron/nfc/reader-protocol';
+import type { ReaderChannel } from '../../../electron/nfc-host/reader-channel';
+import { ReaderSupervisor, type ReaderSupervisorOptions } from '../../../electron/nfc-host/reader-supervisor';
+import type { NfcStatus } from '../../../electron/nfc-host/nfc-status';
+import { ManualClock } from '../../support/manual-clock';
+
+class FakeChannel implements ReaderChannel {
+  readonly sent: HostToReader[] = [];
+  killed = false;
+  private messageListener: (message: unknown) => void = () => undefined;
+  private exitListeners: ((code: number | null) => void)[] = [];
+  send(message: HostToReader) {
+    this.sent.push(message);
+  }
+  onMessage(listener: (message: unknown) => void) {
+    this.messageListener = listener;
+  }
+  onExit(listener: (code: number | null) => void) {
+    this.exitListeners.push(listener);
+  }
+  kill() {
+    this.killed = true;
+    this.exit(null);
+  }
+  emit(message: unknown) {
+    this.messageListener(message);
+  }
+  exit(code: number | null) {
+    for (const listener of this.exitListeners.splice(0)) listener(code);
+  }
+}
+
+function setup(options: Partial<ReaderSupervisorOptions> = {}) {
+  const clock = new ManualClock();
+  const channels: FakeChannel[] = [];
+  const supervisor = new ReaderSupervisor({
+    clock,
+    spawn: () => {
+      const channel = new FakeChannel();
+      channels.push(channel);
+      return channel;
+    },
+    watchdog: false,
+    ...options,
+  });
+  const statuses: NfcStatus[] = [];
+  supervisor.onStatus((status) => statuses.push(status));
+  supervisor.start();
+  return { clock, channels, supervisor, statuses, last: () => channels[channels.length - 1] as FakeChannel };
+}
+
+describe('ReaderSupervisor', () => {
+  it('configures the process first with the AID and timeout', () => {
+    const { last } = setup({ aid: 'A000000001', apduTimeoutMs: 800 });
+    expect(last().sent[0]).toEqual({ type: 'configure', aid: 'A000000001', apduTimeoutMs: 800 });
+  });
+
+  it('turns reader messages into a status', () => {
+    const { last, supervisor } = setup();
+    expect(supervisor.status().state).toBe('starting');
+    last().emit({ type: 'pcsc-missing' });
+    expect(supervisor.status().state).toBe('pcsc-missing');
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    expect(supervisor.status()).toMatchObject({ state: 'ready', readers: ['R1'], card: 'none' });
+    last().emit({ type: 'card-present', reader: 'R1', tap: 1 });
+    last().emit({ type: 'reading', reader: 'R1', tap: 1 });
+    expect(supervisor.status().card).toBe('reading');
+    last().emit({ type: 'error', message: 'The phone did not answer in time.', reader: 'R1', tap: 1, fault: 'timeout' });
+    expect(supervisor.status()).toMatchObject({ card: 'present', lastError: 'The phone did not answer in time.' });
+    last().emit({ type: 'card-removed', reader: 'R1', tap: 1 });
+    expect(supervisor.status().card).toBe('none');
+    last().emit({ type: 'reader-gone', reader: 'R1' });
+    last().emit({ type: 'no-reader' });
+    expect(supervisor.status()).toMatchObject({ state: 'no-reader', readers: [] });
+  });
+
+  it('ignores messages that do not match the protocol', () => {
+    const { last, supervisor } = setup();
+    const events: unknown[] = [];
+    supervisor.onEvent((event) => events.push(event));
+    last().emit({ type: 'token-read', reader: 'R1', tap: 1, token: 'NOT-A-UUID', protocol: 'aid', exchangeMs: 1 });
+    last().emit('hello');
+    expect(events).toEqual([]);
+  });
+
+  it('stamps events with the process generation', () => {
+    const { last, supervisor, clock } = setup();
+    const generations: number[] = [];
+    supervisor.onEvent((event) => generations.push(event.generation));
+    last().emit({ type: 'no-reader' });
+    last().exit(1);
+    clock.advance(500);
+    last().emit({ type: 'no-reader' });
+    expect(generations).toEqual([1, 2]);
+  });
+
+  it('restarts a dead process with doubling backoff, reset after a healthy run', () => {
+    const { clock, channels, last, supervisor } = setup({ restartDelayMs: 500, healthyAfterMs: 10_000 });
+    last().exit(1);
+    expect(supervisor.status()).toMatchObject({ state: 'restarting', restarts: 1 });
+    clock.advance(499);
+    expect(channels).toHaveLength(1);
+    clock.advance(1);
+    expect(channels).toHaveLength(2);
+    last().exit(1);
+    clock.advance(999);
+    expect(channels).toHaveLength(2);
+    clock.advance(1);
+    expect(channels).toHaveLength(3);
+    clock.advance(10_000);
+    last().exit(1);
+    clock.advance(500);
+    expect(channels).toHaveLength(4);
+  });
+
+  it('kills and restarts a process whose thread stopped answering pings', () => {
+    const { clock, channels, last } = setup({ watchdog: { intervalMs: 1000, timeoutMs: 3000 } });
+    clock.advance(1000);
+    const ping = last().sent.find((message) => message.type === 'ping');
+    expect(ping).toBeDefined();
+    if (ping?.type === 'ping') last().emit({ type: 'pong', id: ping.id });
+    clock.advance(1000);
+    expect(last().killed).toBe(false);
+    clock.advance(3000);
+    expect(channels[0]?.killed).toBe(true);
+    clock.advance(500);
+    expect(channels).toHaveLength(2);
+  });
+
+  it('stops cleanly: shutdown, wait for exit, no restart', async () => {
+    const { clock, channels, last, supervisor } = setup();
+    const stopped = supervisor.stop();
+    expect(last().sent.at(-1)).toEqual({ type: 'shutdown' });
+    last().exit(0);
+    await stopped;
+    clock.advance(60_000);
+    expect(channels).toHaveLength(1);
+    expect(supervisor.status().state).toBe('stopped');
+  });
+
+  it('kills a process that does not stop in time', async () => {
+    const { clock, last, supervisor } = setup({ stopTimeoutMs: 2000 });
+    const stopped = supervisor.stop();
+    clock.advance(2000);
+    await stopped;
+    expect(last().killed).toBe(true);
+  });
+});
