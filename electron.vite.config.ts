@@ -13,6 +13,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),
+          // The NFC reader runs in its own utilityProcess (electron/main/utility-reader-channel.ts).
+          'nfc-reader': resolve(root, 'electron/nfc/reader-process.ts'),
         },
       },
     },
@@ -20,6 +22,10 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // Sandboxed preloads can require nothing but 'electron': each must be one standalone
+      // file with its dependencies (zod, the contract) bundled in.
+      isolatedEntries: true,
+      externalizeDeps: false,
       rollupOptions: {
         input: {
           cashier: resolve(root, 'electron/preload/cashier.ts'),

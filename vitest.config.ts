@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 //   integration  real HTTP to the sandbox, real SQLite files, real child processes.
 //   nfc          real pcscd + vpcd: one machine-wide PC/SC service and fixed vpcd ports,
 //                so its files run one at a time.
+//   e2e          the built pages in Debian's Chromium through the harness, one file at a time.
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
@@ -31,6 +32,17 @@ export default defineConfig({
           name: 'nfc',
           include: ['tests/nfc/**/*.test.ts'],
           environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          // One Chromium at a time on a 2-core machine; pages are built by `npm run build` first.
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,

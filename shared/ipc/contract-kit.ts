@@ -10,8 +10,8 @@ import type { z } from 'zod';
 /** A request the cashier page may make: its argument schema and (phantom) result type. */
 export interface CallSpec<Args extends z.ZodType = z.ZodType, Result = unknown> {
   readonly args: Args;
-  /** Never called: carries the result type. */
-  readonly result?: (value: Result) => Result;
+  /** Never set: carries the result type. */
+  readonly resultType?: Result;
 }
 
 export function call<Args extends z.ZodType>(args: Args) {
@@ -20,7 +20,8 @@ export function call<Args extends z.ZodType>(args: Args) {
 
 /** Something main tells the pages; `payload` only carries the type. */
 export interface EventSpec<Payload = unknown> {
-  readonly payload?: (value: Payload) => Payload;
+  /** Never set: carries the payload type. */
+  readonly payloadType?: Payload;
 }
 
 export function event<Payload>(): EventSpec<Payload> {
@@ -68,3 +69,30 @@ export type EventSink<Events extends EventMap> = <Name extends keyof Events & st
 
 export const callChannel = (name: string): string => `pos:call:${name}`;
 export const eventChannel = (name: string): string => `pos:event:${name}`;
+
+/** Builds a page's call methods from the contract's names over any transport. */
+export function buildCallMethods<Calls extends CallMap>(
+  names: readonly (keyof Calls & string)[],
+  invoke: (name: keyof Calls & string, args: unknown) => Promise<unknown>,
+): CallMethods<Calls> {
+  const methods: Record<string, (args: unknown) => Promise<unknown>> = {};
+  for (const name of names) methods[name] = (args: unknown) => invoke(name, args ?? {});
+  return methods as CallMethods<Calls>;
+}
+
+/** Builds `on(name, listener)` that accepts only the given event names. */
+export function buildSubscriptions<Events extends EventMap, Names extends keyof Events & string>(
+  names: readonly Names[],
+  subscribe: (name: Names, listener: (payload: unknown) => void) => () => void,
+): Subscriptions<Events, Names> {
+  const allowed = new Set<string>(names);
+  return {
+    on(name, listener) {
+      if (!allowed.has(name as string)) throw new Error(`No such event: ${String(name)}`);
+      return subscribe(name, listener as (payload: unknown) => void);
+    },
+  };
+}
+
+/** The channel a page uses to ask for an event's latest value when it subscribes. */
+export const LATEST_CHANNEL = 'pos:latest';

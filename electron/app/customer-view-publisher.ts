@@ -1,0 +1,66 @@
+import type { Clock } from '../../shared/clock';
+import type { CustomerView } from '../../shared/ipc/views';
+import { customerViewOf, type CustomerLogos } from '../../shared/sale/customer-view';
+import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
+
+/** How long the customer keeps seeing "paid", "expired" or "cancelled" after the cashier moves on. */
+export const OUTCOME_HOLD_MS = 6_000;
+
+/**
+ * Publishes what the customer display shows. An outcome stays on screen at least
+ * OUTCOME_HOLD_MS after it happened even when the cashier clears the sale at once, so the
+ * customer can read it; a new sale replaces it immediately.
+ */
+export class CustomerViewPublisher {
+  private latest: CustomerView;
+  private outcomeAtMs: number | null = null;
+  private cancelHold: (() => void) | null = null;
+  private version = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly shopName: () => string,
+    private readonly logosFor: (sale: SaleSnapshot) => Promise<CustomerLogos>,
+    private readonly publish: (view: CustomerView) => void,
+  ) {
+    this.latest = customerViewOf(null, shopName(), { chainLogo: null, assetLogo: null });
+  }
+
+  current(): CustomerView {
+    return this.latest;
+  }
+
+  async saleChanged(sale: SaleSnapshot | null): Promise<void> {
+    const version = ++this.version;
+    this.cancelHold?.();
+    this.cancelHold = null;
+    if (!sale) {
+      const holdUntil = this.outcomeAtMs === null ? this.clock.now() : this.outcomeAtMs + OUTCOME_HOLD_MS;
+      this.outcomeAtMs = null;
+      if (holdUntil > this.clock.now()) {
+        this.cancelHold = this.clock.at(holdUntil, () => {
+          if (version === this.version) this.emit(customerViewOf(null, this.shopName(), noLogos));
+        });
+      } else {
+        this.emit(customerViewOf(null, this.shopName(), noLogos));
+      }
+      return;
+    }
+    this.outcomeAtMs = sale.terminal ? (this.outcomeAtMs ?? this.clock.now()) : null;
+    const logos = await this.logosFor(sale).catch(() => noLogos);
+    // A later change may have arrived while logos loaded: only the newest is shown.
+    if (version === this.version) this.emit(customerViewOf(sale, this.shopName(), logos));
+  }
+
+  /** The shop name changed in settings: the idle screen shows it. */
+  refresh(): void {
+    this.emit({ ...this.latest, shopName: this.shopName() });
+  }
+
+  private emit(view: CustomerView): void {
+    this.latest = view;
+    this.publish(view);
+  }
+}
+
+const noLogos: CustomerLogos = { chainLogo: null, assetLogo: null };

@@ -1,0 +1,20 @@
+import type { OrderSummary } from '../../shared/ipc/views';
+import type { OrderRecord } from '../journal/order-record';
+
+/** An order as the history list shows it: no link, no serial, nothing the page can't use. */
+export function orderSummaryOf(record: OrderRecord): OrderSummary {
+  return {
+    orderId: record.orderId,
+    reference: record.reference,
+    kind: record.kind,
+    state: record.state,
+    amount: record.amount,
+    fee: record.fee,
+    asset: record.asset,
+    chainName: record.chainName,
+    currency: record.currency,
+    createdAtMs: record.createdAtMs,
+    updatedAtMs: record.updatedAtMs,
+    lastFailure: record.lastFailure,
+  };
+}

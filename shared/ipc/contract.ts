@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { TokenStatus } from '../api-token';
+import type { NfcStatus } from '../nfc/nfc-status';
+import type { PeriodReport } from '../reports/report-types';
+import type { SaleSnapshot } from '../sale/sale-snapshot';
+import type { EffectiveSettings } from '../settings';
+import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
+import type {
+  AppInfo,
+  AssetView,
+  ChainView,
+  ClockTick,
+  ConnectionTest,
+  CsvExportResult,
+  CustomerView,
+  DisplaysView,
+  OrderSummary,
+} from './views';
+
+/**
+ * Every call the cashier page may make and every event either page may receive
+ * (ARCHITECTURE: One typed contract). Arguments are schemas: main parses them before a
+ * handler sees them. Results are types only: they come from our own code.
+ */
+
+const none = z.object({}).strict();
+const digits = z.string().regex(/^\d{1,15}$/, 'a chain id is digits');
+const amountText = z.string().max(80);
+const assetSymbol = z.string().min(1).max(32);
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD');
+const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
+
+export const calls = {
+  // The app and its service
+  appInfo: call(none).returns<AppInfo>(),
+  listChains: call(none).returns<ChainView[]>(),
+  listAssets: call(z.object({ chainId: digits }).strict()).returns<AssetView[]>(),
+
+  // The sale (one active sale per till)
+  currentSale: call(none).returns<SaleSnapshot | null>(),
+  startQrSale: call(z.object({ amount: amountText, chainId: digits, asset: assetSymbol }).strict()).returns<SaleSnapshot>(),
+  startNfcSale: call(
+    z.object({ amount: amountText, chainId: digits.optional(), asset: assetSymbol.optional() }).strict(),
+  ).returns<SaleSnapshot>(),
+  acceptLinkAmount: call(none).returns<SaleSnapshot>(),
+  confirmPaidByCashier: call(none).returns<SaleSnapshot>(),
+  cancelSale: call(none).returns<SaleSnapshot>(),
+  retrySameOrder: call(none).returns<SaleSnapshot>(),
+  voidOrder: call(none).returns<SaleSnapshot>(),
+  newLinkForExpired: call(none).returns<SaleSnapshot>(),
+  /** Back to the amount screen once the sale has ended. */
+  finishSale: call(none).returns<null>(),
+
+  // History and reports
+  listOrders: call(period).returns<OrderSummary[]>(),
+  searchOrders: call(z.object({ query: z.string().min(1).max(64) }).strict()).returns<OrderSummary[]>(),
+  report: call(period).returns<PeriodReport>(),
+  todayDate: call(none).returns<string>(),
+  exportCsv: call(period).returns<CsvExportResult>(),
+
+  // Settings and the API token (the token goes in, never comes back out)
+  getSettings: call(none).returns<EffectiveSettings>(),
+  updateSettings: call(z.object({ patch: z.record(z.string(), z.unknown()) }).strict()).returns<EffectiveSettings>(),
+  resetSettings: call(z.object({ keys: z.array(z.string().max(64)).max(64) }).strict()).returns<EffectiveSettings>(),
+  tokenStatus: call(none).returns<TokenStatus>(),
+  setToken: call(z.object({ token: z.string().max(512) }).strict()).returns<TokenStatus>(),
+  clearToken: call(none).returns<TokenStatus>(),
+  /** Tests a candidate service (first run) or, with no arguments, the stored one. */
+  testConnection: call(
+    z.object({ baseUrl: z.string().max(2000).optional(), token: z.string().max(512).optional() }).strict(),
+  ).returns<ConnectionTest>(),
+
+  // NFC and displays
+  nfcStatus: call(none).returns<NfcStatus>(),
+  listDisplays: call(none).returns<DisplaysView>(),
+  identifyDisplays: call(none).returns<null>(),
+} as const;
+
+export const events = {
+  'sale-changed': event<SaleSnapshot | null>(),
+  'clock-tick': event<ClockTick>(),
+  'nfc-status': event<NfcStatus>(),
+  'displays-changed': event<DisplaysView>(),
+  'settings-changed': event<EffectiveSettings>(),
+  'customer-view': event<CustomerView>(),
+  /** Shown big on each display for a few seconds by "identify displays". */
+  'identify-display': event<{ label: string }>(),
+} as const;
+
+export type Calls = typeof calls;
+export type Events = typeof events;
+export type CallName = keyof Calls & string;
+export type EventName = keyof Events & string;
+
+/** What the customer display may subscribe to: what the customer sees, nothing else. */
+export const displayEventNames = ['customer-view', 'clock-tick', 'identify-display'] as const satisfies readonly EventName[];
+export type DisplayEventName = (typeof displayEventNames)[number];
+
+export const callNames = Object.keys(calls) as CallName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+/** `window.pos` on the cashier page. */
+export type CashierApi = CallMethods<Calls> & Subscriptions<Events>;
+/** `window.display` on the customer display: subscriptions only. */
+export type DisplayApi = Subscriptions<Events, DisplayEventName>;

@@ -1,0 +1,107 @@
+import type { TokenStatus } from '../api-token';
+import type { CustomerDisplaySnapshot } from '../customer-display';
+import type { OrderKind, SaleState } from '../sale/sale-states';
+import type { OrderFailure } from '../sale/order-failure';
+
+/**
+ * Plain data the pages receive besides the sale snapshot and the settings: each shaped for
+ * what a page shows, with nothing it must not see (no token, no internal ids it can't use).
+ */
+
+/** A chain as the pickers show it; the logo is a data: URL fetched by main (pages never reach the network). */
+export interface ChainView {
+  chainId: string;
+  name: string;
+  logo: string | null;
+}
+
+export interface AssetView {
+  asset: string;
+  chainId: string;
+  chainName: string;
+  decimals: number;
+  logo: string | null;
+}
+
+/** The app itself: what runs and where its service is. */
+export interface AppInfo {
+  version: string;
+  /** True while the built-in sandbox is the service (no service configured). */
+  demoMode: boolean;
+  /** Set when demo mode is needed but IT disallowed it: the cashier must configure a service. */
+  needsSetup: boolean;
+  serviceOrigin: string | null;
+  token: TokenStatus;
+}
+
+/** One order in the history list. */
+export interface OrderSummary {
+  orderId: string;
+  reference: string;
+  kind: OrderKind;
+  state: SaleState;
+  amount: string;
+  fee: string;
+  asset: string | null;
+  chainName: string | null;
+  currency: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+  lastFailure: OrderFailure | null;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  /** How many chains the service listed, when it answered. */
+  chainCount?: number;
+  message: string;
+}
+
+export interface CsvExportResult {
+  /** False when the cashier closed the save dialog. */
+  saved: boolean;
+  fileName?: string;
+  rows?: number;
+}
+
+/** The monitors, which one the cashier is on, and where the customer display went. */
+export type DisplaysView = CustomerDisplaySnapshot;
+
+/**
+ * What the customer display shows: derived from the sale in main (customer-view.ts), so the
+ * display page never sees cashier-only data (failures, internal notes, order ids).
+ */
+export type CustomerPhase =
+  | 'idle'
+  | 'preparing'
+  | 'scan'
+  | 'tap'
+  | 'processing'
+  | 'paid'
+  | 'expired'
+  | 'cancelled'
+  | 'declined'
+  | 'problem';
+
+export interface CustomerView {
+  phase: CustomerPhase;
+  shopName: string;
+  /** The amount the wallet asks for (the link's own amount once there is a link). */
+  amount: string | null;
+  asset: string | null;
+  chainName: string | null;
+  chainLogo: string | null;
+  assetLogo: string | null;
+  /** The value in USD from rate_usd, two decimals. */
+  usdValue: string | null;
+  currency: string | null;
+  qrUrl: string | null;
+  expiresAtMs: number | null;
+  expiryUnknown: boolean;
+  reference: string | null;
+}
+
+/** Main's clock, sent every second while something counts down, so both screens count in step. */
+export interface ClockTick {
+  nowMs: number;
+}

@@ -1,0 +1,26 @@
+/** What the till shows about NFC: plain data, safe to send to the pages (no token in it). */
+export type NfcServiceState =
+  /** The reader process is starting. */
+  | 'starting'
+  /** The PC/SC service (pcscd / Smart Card service) is not running. */
+  | 'pcsc-missing'
+  /** PC/SC runs, no reader is plugged in. */
+  | 'no-reader'
+  | 'ready'
+  /** The reader process stopped unexpectedly; it is being started again. */
+  | 'restarting'
+  | 'stopped';
+
+export type NfcCardState = 'none' | 'present' | 'reading';
+
+export interface NfcStatus {
+  state: NfcServiceState;
+  readers: string[];
+  card: NfcCardState;
+  /** The last read fault or PC/SC problem, in cashier words; null once a read succeeds. */
+  lastError: string | null;
+  /** How many times the reader process was started again. */
+  restarts: number;
+}
+
+export const initialNfcStatus: NfcStatus = { state: 'starting', readers: [], card: 'none', lastError: null, restarts: 0 };

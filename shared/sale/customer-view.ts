@@ -1,0 +1,70 @@
+import type { CustomerPhase, CustomerView } from '../ipc/views';
+import { usdValue, isUsableRate } from '../money';
+import type { SaleSnapshot } from './sale-snapshot';
+import type { SaleState } from './sale-states';
+
+/** Logos the display may show for the sale's chain and asset (data: URLs), looked up by main. */
+export interface CustomerLogos {
+  chainLogo: string | null;
+  assetLogo: string | null;
+}
+
+const phaseOfState: Record<SaleState, CustomerPhase> = {
+  requesting: 'preparing',
+  'amount-differs': 'preparing',
+  'awaiting-payment': 'scan',
+  'paid-confirmed-by-cashier': 'paid',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  'waiting-for-tap': 'tap',
+  submitting: 'processing',
+  'accepted-by-service': 'paid',
+  refused: 'declined',
+  'outcome-unknown': 'problem',
+  failed: 'problem',
+  'retry-refused': 'problem',
+  voided: 'cancelled',
+};
+
+/**
+ * What the customer sees for a sale. The QR appears only while the sale says it may be shown
+ * (`showQr`): never for a link that differs from the asked amount until the cashier accepts
+ * it, never after expiry or cancellation. The amount is the link's own amount once there is
+ * a link: that is what the wallet will ask for (NOTES: Payment link).
+ */
+export function customerViewOf(sale: SaleSnapshot | null, shopName: string, logos: CustomerLogos): CustomerView {
+  const idle: CustomerView = {
+    phase: 'idle',
+    shopName,
+    amount: null,
+    asset: null,
+    chainName: null,
+    chainLogo: null,
+    assetLogo: null,
+    usdValue: null,
+    currency: null,
+    qrUrl: null,
+    expiresAtMs: null,
+    expiryUnknown: false,
+    reference: null,
+  };
+  if (!sale) return idle;
+  const phase = phaseOfState[sale.state];
+  const amount = sale.link?.linkAmount ?? (sale.kind === 'qr' ? null : sale.amount);
+  const rate = sale.link?.rateUsd;
+  return {
+    ...idle,
+    phase,
+    amount: amount ?? sale.amount,
+    asset: sale.asset,
+    chainName: sale.chainName,
+    chainLogo: logos.chainLogo,
+    assetLogo: logos.assetLogo,
+    usdValue: amount && rate !== undefined && isUsableRate(rate) ? usdValue(amount, rate) : null,
+    currency: sale.currency,
+    qrUrl: sale.showQr && sale.link ? sale.link.qrUrl : null,
+    expiresAtMs: sale.showQr && sale.expiry?.kind === 'known' ? sale.expiry.atMs : null,
+    expiryUnknown: sale.showQr && sale.expiry?.kind === 'unknown',
+    reference: sale.reference,
+  };
+}

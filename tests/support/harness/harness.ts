@@ -1,0 +1,200 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { systemClock, type Clock } from '../../../shared/clock';
+import { displayEventNames, eventNames, type Events } from '../../../shared/ipc/contract';
+import type { EventSink } from '../../../shared/ipc/contract-kit';
+import { defaultSettings, type Settings } from '../../../shared/settings';
+import { createAppServices, type AppPlatform, type AppServices } from '../../../electron/app/app-services';
+import { dispatchCall } from '../../../electron/app/dispatch-call';
+import { silentLogger, type Logger } from '../../../electron/logging/logger';
+import { buildContentSecurityPolicy } from '../../../electron/main/security/content-security-policy';
+import { resolvePageRequest } from '../../../electron/main/page-request';
+import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
+import { createMemorySettingsStore } from '../../../electron/settings/local-settings-store';
+import { createMemorySecretStore, type SecretStore } from '../../../electron/settings/secret-store';
+import { createSettingsService, type ManagedPolicyLoad } from '../../../electron/settings/settings-service';
+import { bridgeScript, type HarnessPage } from './bridge-script';
+
+export interface HarnessOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** Local settings to start with (the cashier's own layer). */
+  settings?: Partial<Settings>;
+  /** A managed policy as IT would place it, already loaded. */
+  policy?: ManagedPolicyLoad;
+  secrets?: SecretStore;
+  spawnReader?: SpawnReader;
+  /** Where the built pages are (npm run build); default out/renderer. */
+  rendererDir?: string;
+  port?: number;
+}
+
+export interface Harness {
+  origin: string;
+  cashierUrl: string;
+  displayUrl: string;
+  services: AppServices;
+  dataDir: string;
+  /** Files the cashier "saved" with CSV export. */
+  exportsDir: string;
+  close(): Promise<void>;
+}
+
+const pageHeaders = (csp: string) => ({
+  'content-security-policy': csp,
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+});
+
+/**
+ * A Node host for the real pages without Electron (issue 5, point 7): the same services as
+ * the app (createAppServices) with Node adapters, the built pages served over HTTP with the
+ * production CSP (plus connect-src 'self' for this transport), and a test-only transport
+ * that implements the contract: calls as POST /__pos/call/<name>, events as server-sent
+ * events. Real Chromium drives the real pages against the real services through it.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const rendererDir = resolve(options.rendererDir ?? join(import.meta.dirname, '../../../out/renderer'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'counter-harness-'));
+  const exportsDir = join(dataDir, 'exports');
+  const settings = createSettingsService({
+    store: createMemorySettingsStore(options.settings ?? {}),
+    defaults: defaultSettings({ reportTimeZone: 'UTC' }),
+    policy: options.policy ?? { status: { kind: 'none', path: '(no policy file in the harness)' } },
+    logger,
+  });
+  const streams = new Set<{ page: HarnessPage; response: ServerResponse }>();
+  const allowed: Record<HarnessPage, ReadonlySet<string>> = { cashier: new Set(eventNames), display: new Set(displayEventNames) };
+  const emit: EventSink<Events> = (name, payload) => {
+    for (const stream of streams) {
+      if (allowed[stream.page].has(name)) stream.response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+    }
+  };
+  const platform: AppPlatform = {
+    dataDir,
+    clock,
+    logger,
+    settings,
+    secrets: options.secrets ?? createMemorySecretStore(),
+    version: 'harness',
+    saveCsv: async (suggestedName, write) => {
+      const { mkdirSync, createWriteStream } = await import('node:fs');
+      const { finished } = await import('node:stream/promises');
+      mkdirSync(exportsDir, { recursive: true });
+      const out = createWriteStream(join(exportsDir, suggestedName));
+      const rows = await write(out);
+      out.end();
+      await finished(out);
+      return { saved: true, fileName: suggestedName, rows };
+    },
+    ...(options.spawnReader ? { spawnReader: options.spawnReader } : {}),
+  };
+  const services = await createAppServices(platform, emit);
+  const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin);
+    if (url.pathname === '/__pos/events') {
+      const page = url.searchParams.get('page') === 'cashier' ? 'cashier' : 'display';
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      const stream = { page, response } as const;
+      streams.add(stream);
+      for (const name of allowed[page]) {
+        const value = services.latest(name as keyof Events & string);
+        if (value !== undefined) response.write(`event: ${name}\ndata: ${JSON.stringify(value)}\n\n`);
+      }
+      request.on('close', () => streams.delete(stream));
+      return;
+    }
+    if (url.pathname.startsWith('/__pos/call/')) {
+      // Only the cashier page of this harness may call: same origin, sent from /cashier/.
+      const referer = request.headers.referer ?? '';
+      if (request.method !== 'POST' || request.headers.origin !== origin || !referer.startsWith(`${origin}/cashier/`)) {
+        response.writeHead(403).end();
+        return;
+      }
+      const body = await readBody(request);
+      let args: unknown;
+      try {
+        args = JSON.parse(body || '{}');
+      } catch {
+        args = undefined;
+      }
+      const result = await dispatchCall(services.handlers, url.pathname.slice('/__pos/call/'.length), args, logger);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+      return;
+    }
+    if (url.pathname === '/__pos/bridge.js') {
+      const page = url.searchParams.get('page') === 'cashier' ? 'cashier' : 'display';
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...pageHeaders(csp) }).end(bridgeScript(page));
+      return;
+    }
+    const resolved = resolvePageRequest(`app://pages${url.pathname}`, rendererDir);
+    if (!resolved.ok) {
+      response.writeHead(resolved.status).end();
+      return;
+    }
+    let content: Buffer;
+    try {
+      content = readFileSync(resolved.filePath);
+    } catch {
+      response.writeHead(404).end();
+      return;
+    }
+    if (resolved.contentType.startsWith('text/html')) {
+      const page: HarnessPage = url.pathname.startsWith('/cashier/') ? 'cashier' : 'display';
+      const html = content.toString('utf8').replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
+      content = Buffer.from(html);
+    }
+    response.writeHead(200, { 'content-type': resolved.contentType, ...pageHeaders(csp) }).end(content);
+  }
+
+  await new Promise<void>((ready) => server.listen(options.port ?? 0, '127.0.0.1', ready));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    cashierUrl: `${origin}/cashier/index.html`,
+    displayUrl: `${origin}/display/index.html`,
+    services,
+    dataDir,
+    exportsDir,
+    async close() {
+      for (const stream of streams) stream.response.end();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await services.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 64 * 1024) {
+        reject(new Error('request too large'));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
