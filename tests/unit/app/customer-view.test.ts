@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { customerViewOf } from '../../../shared/sale/customer-view';
+import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
+import { saleStates } from '../../../shared/sale/sale-states';
+import { CountdownTicker } from '../../../electron/app/countdown-ticker';
+import { CustomerViewPublisher, OUTCOME_HOLD_MS } from '../../../electron/app/customer-view-publisher';
+import type { CustomerView } from '../../../shared/ipc/views';
+import { ManualClock } from '../../support/manual-clock';
+
+const logos = { chainLogo: 'data:image/svg+xml;base64,AA==', assetLogo: null };
+
+function sale(overrides: Partial<SaleSnapshot> = {}): SaleSnapshot {
+  return {
+    orderId: '0190f0e0-0000-7000-8000-000000000001',
+    reference: 'K7M-Q4X',
+    kind: 'qr',
+    state: 'awaiting-payment',
+    terminal: false,
+    amount: '12.5',
+    fee: '0.5',
+    asset: 'USDT',
+    assetDecimals: 6,
+    chainId: '1',
+    chainName: 'ETHEREUM',
+    currency: 'USD',
+    link: { qrUrl: 'https://pay.example/qr-scan?&order_id=x', linkAmount: '13', rateUsd: '1.0002', amountMatches: true },
+    showQr: true,
+    expiry: { kind: 'known', atMs: 1_000_000 },
+    lastFailure: { kind: 'rejected', message: 'internal words', serviceMessage: 'secret-ish', serviceCode: 'E', httpStatus: 400 },
+    allowedActions: ['confirmPaidByCashier', 'cancel'],
+    attempts: 1,
+    replacesOrderId: null,
+    createdAtMs: 0,
+    updatedAtMs: 0,
+    notice: 'cashier only',
+    ...overrides,
+  };
+}
+
+describe('customerViewOf', () => {
+  it('shows the link amount, the USD value, the QR and the expiry while the QR may be shown', () => {
+    const view = customerViewOf(sale(), 'Corner Shop', logos);
+    expect(view).toMatchObject({
+      phase: 'scan',
+      shopName: 'Corner Shop',
+      amount: '13',
+      asset: 'USDT',
+      usdValue: '13.00',
+      qrUrl: 'https://pay.example/qr-scan?&order_id=x',
+      expiresAtMs: 1_000_000,
+      expiryUnknown: false,
+      chainLogo: logos.chainLogo,
+    });
+  });
+
+  it('never shows the QR when the link amount differs until the cashier accepts it', () => {
+    const view = customerViewOf(sale({ state: 'amount-differs', showQr: false }), '', logos);
+    expect(view.phase).toBe('preparing');
+    expect(view.qrUrl).toBeNull();
+    expect(view.expiresAtMs).toBeNull();
+  });
+
+  it('hides the QR once the sale is over, and says why', () => {
+    for (const [state, phase] of [
+      ['expired', 'expired'],
+      ['cancelled', 'cancelled'],
+      ['paid-confirmed-by-cashier', 'paid'],
+      ['voided', 'cancelled'],
+    ] as const) {
+      const view = customerViewOf(sale({ state, terminal: true, showQr: false }), '', logos);
+      expect(view.phase).toBe(phase);
+      expect(view.qrUrl).toBeNull();
+    }
+  });
+
+  it('says "no time limit" rather than a countdown for an unknown expiry', () => {
+    const view = customerViewOf(sale({ expiry: { kind: 'unknown', note: 'n', raw: 'r' } }), '', logos);
+    expect(view.expiresAtMs).toBeNull();
+    expect(view.expiryUnknown).toBe(true);
+  });
+
+  it('maps every sale state to a phase and never carries cashier-only data', () => {
+    for (const state of saleStates) {
+      const view = customerViewOf(sale({ state }), '', logos);
+      expect(view.phase).toBeTypeOf('string');
+      const text = JSON.stringify(view);
+      expect(text).not.toContain('secret-ish');
+      expect(text).not.toContain('cashier only');
+      expect(text).not.toContain('0190f0e0');
+    }
+  });
+
+  it('shows an NFC sale amount while waiting for the tap', () => {
+    const view = customerViewOf(sale({ kind: 'nfc', state: 'waiting-for-tap', link: null, showQr: false, expiry: null, asset: null }), '', logos);
+    expect(view).toMatchObject({ phase: 'tap', amount: '12.5', qrUrl: null, usdValue: null });
+  });
+
+  it('is idle with the shop name when there is no sale', () => {
+    expect(customerViewOf(null, 'Corner Shop', logos)).toMatchObject({ phase: 'idle', shopName: 'Corner Shop', amount: null, qrUrl: null });
+  });
+});
+
+describe('CountdownTicker', () => {
+  it('ticks every second until the deadline, by the injected clock', () => {
+    const clock = new ManualClock(0);
+    const ticks: number[] = [];
+    const ticker = new CountdownTicker(clock, (now) => ticks.push(now));
+    ticker.runUntil(3_500);
+    expect(ticks).toEqual([0]);
+    clock.advance(10_000);
+    expect(ticks).toEqual([0, 1000, 2000, 3000, 3500]);
+    expect(clock.pendingTimers()).toBe(0);
+  });
+
+  it('stops when told', () => {
+    const clock = new ManualClock(0);
+    const ticks: number[] = [];
+    const ticker = new CountdownTicker(clock, (now) => ticks.push(now));
+    ticker.runUntil(10_000);
+    ticker.runUntil(null);
+    clock.advance(5_000);
+    expect(ticks).toEqual([0]);
+  });
+});
+
+describe('CustomerViewPublisher', () => {
+  function setup() {
+    const clock = new ManualClock(0);
+    const views: CustomerView[] = [];
+    const publisher = new CustomerViewPublisher(clock, () => 'Shop', async () => logos, (view) => views.push(view));
+    return { clock, views, publisher };
+  }
+
+  it('keeps an outcome on screen for the hold time after the cashier clears it', async () => {
+    const { clock, views, publisher } = setup();
+    await publisher.saleChanged(sale({ state: 'paid-confirmed-by-cashier', terminal: true, showQr: false }));
+    clock.advance(1_000);
+    await publisher.saleChanged(null);
+    expect(views.at(-1)?.phase).toBe('paid');
+    clock.advance(OUTCOME_HOLD_MS - 1_001);
+    expect(views.at(-1)?.phase).toBe('paid');
+    clock.advance(1);
+    expect(views.at(-1)?.phase).toBe('idle');
+  });
+
+  it('replaces a held outcome at once when a new sale starts', async () => {
+    const { clock, views, publisher } = setup();
+    await publisher.saleChanged(sale({ state: 'cancelled', terminal: true, showQr: false }));
+    await publisher.saleChanged(null);
+    await publisher.saleChanged(sale({ state: 'requesting', link: null, showQr: false, expiry: null }));
+    expect(views.at(-1)?.phase).toBe('preparing');
+    clock.advance(OUTCOME_HOLD_MS * 2);
+    expect(views.at(-1)?.phase).toBe('preparing');
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const state = vi.hoisted(() => ({
+  privileged: [] as unknown[],
+  handler: undefined as undefined | ((request: Request) => Promise<Response>),
+  forks: [] as { path: string; options: unknown; posted: unknown[]; listeners: Map<string, (...args: unknown[]) => void>; killed: boolean }[],
+}));
+
+vi.mock('electron', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const { fileURLToPath } = await import('node:url');
+  return {
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => state.privileged.push(...schemes),
+      handle: (_scheme: string, handler: (request: Request) => Promise<Response>) => {
+        state.handler = handler;
+      },
+    },
+    net: {
+      fetch: async (url: string) => {
+        try {
+          return new Response(await readFile(fileURLToPath(url)));
+        } catch {
+          return new Response(null, { status: 404 });
+        }
+      },
+    },
+    utilityProcess: {
+      fork: (path: string, _args: string[], options: unknown) => {
+        const child = {
+          path,
+          options,
+          posted: [] as unknown[],
+          listeners: new Map<string, (...args: unknown[]) => void>(),
+          killed: false,
+          postMessage(message: unknown) {
+            this.posted.push(message);
+          },
+          on(event: string, listener: (...args: unknown[]) => void) {
+            this.listeners.set(event, listener);
+            return this;
+          },
+          once(event: string, listener: (...args: unknown[]) => void) {
+            const previous = this.listeners.get(event);
+            this.listeners.set(event, (...args) => {
+              previous?.(...args);
+              listener(...args);
+            });
+            return this;
+          },
+          kill() {
+            this.killed = true;
+            return true;
+          },
+        };
+        state.forks.push(child);
+        return child;
+      },
+    },
+  };
+});
+
+beforeEach(() => {
+  state.privileged.length = 0;
+  state.handler = undefined;
+  state.forks.length = 0;
+});
+
+describe('app:// scheme', () => {
+  it('is registered as a standard, secure scheme', async () => {
+    const { registerAppScheme } = await import('../../../electron/main/app-protocol');
+    registerAppScheme();
+    expect(state.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
+  });
+
+  it('serves the built pages with the CSP header and refuses anything outside them', async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'pages-')), 'renderer');
+    mkdirSync(join(root, 'cashier'), { recursive: true });
+    writeFileSync(join(root, 'cashier', 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(root, '..', 'secret.js'), 'secret');
+    const { serveAppScheme } = await import('../../../electron/main/app-protocol');
+    serveAppScheme(root, () => "default-src 'self'");
+    const page = await state.handler!(new Request('app://pages/cashier/index.html'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('<title>t</title>');
+    expect((await state.handler!(new Request('app://pages/cashier/missing.html'))).status).toBe(404);
+    expect((await state.handler!(new Request('app://elsewhere/cashier/index.html'))).status).toBe(403);
+    const escaped = await state.handler!(new Request(`app://pages/${encodeURIComponent('../secret.js')}`));
+    expect(escaped.status).not.toBe(200);
+  });
+});
+
+describe('NFC reader in a utilityProcess', () => {
+  it('forks the built reader entry and speaks the ReaderChannel shape', async () => {
+    const { utilityReaderChannel } = await import('../../../electron/main/utility-reader-channel');
+    const channel = utilityReaderChannel('/opt/counter/out/main');
+    const [child] = state.forks;
+    expect(child?.path).toBe(join('/opt/counter/out/main', 'nfc-reader.js'));
+    channel.send({ type: 'shutdown' } as never);
+    expect(child?.posted).toEqual([{ type: 'shutdown' }]);
+    const heard: unknown[] = [];
+    channel.onMessage((message) => heard.push(message));
+    child?.listeners.get('message')?.({ type: 'status' });
+    expect(heard).toEqual([{ type: 'status' }]);
+    const exits: (number | null)[] = [];
+    channel.onExit((code) => exits.push(code));
+    child?.listeners.get('exit')?.(3);
+    expect(exits).toEqual([3]);
+    channel.send({ type: 'shutdown' } as never);
+    expect(child?.posted).toHaveLength(1);
+    channel.kill();
+    expect(child?.killed).toBe(true);
+  });
+});
