@@ -7,7 +7,10 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const electronModule = { name: 'electron', message: 'Only electron/main and electron/preload may import electron.' };
+const electronModule = {
+  name: 'electron',
+  message: 'Only electron/main and electron/preload may import electron.',
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'dist/**', 'test-artifacts/**', 'coverage/**'] },
@@ -16,7 +19,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -31,8 +37,14 @@ export default tseslint.config(
         {
           paths: [electronModule],
           patterns: [
-            { group: ['**/electron/**', '**/renderer/**', '**/tests/**'], message: 'shared/ depends on nothing of the app.' },
-            { group: ['react', 'react-dom', '@mantine/*'], message: 'shared/ is platform-neutral.' },
+            {
+              group: ['**/electron/**', '**/renderer/**', '**/tests/**'],
+              message: 'shared/ depends on nothing of the app.',
+            },
+            {
+              group: ['react', 'react-dom', '@mantine/*'],
+              message: 'shared/ is platform-neutral.',
+            },
           ],
         },
       ],
@@ -48,7 +60,12 @@ export default tseslint.config(
         'error',
         {
           paths: [electronModule],
-          patterns: [{ group: ['**/electron/**', '**/tests/**'], message: 'Pages reach main only through the preload API.' }],
+          patterns: [
+            {
+              group: ['**/electron/**', '**/tests/**'],
+              message: 'Pages reach main only through the preload API.',
+            },
+          ],
         },
       ],
     },
@@ -61,7 +78,12 @@ export default tseslint.config(
         'error',
         {
           paths: [electronModule],
-          patterns: [{ group: ['**/renderer/**', '**/tests/**'], message: 'Services do not depend on pages or tests.' }],
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/tests/**'],
+              message: 'Services do not depend on pages or tests.',
+            },
+          ],
         },
       ],
     },
@@ -71,7 +93,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/renderer/**', '**/tests/**', '**/main/**'], message: 'A preload only bridges the shared contract.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/tests/**', '**/main/**'],
+              message: 'A preload only bridges the shared contract.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -37,7 +37,10 @@ export interface AppPlatform {
   version: string;
   fetch?: typeof fetch;
   /** Saves an exported CSV where the cashier chooses (Electron: a save dialog). */
-  saveCsv(suggestedName: string, write: (out: Writable) => Promise<number>): Promise<CsvExportResult>;
+  saveCsv(
+    suggestedName: string,
+    write: (out: Writable) => Promise<number>,
+  ): Promise<CsvExportResult>;
   /** The monitors and the customer display choice; absent where there are none (harness). */
   displays?: {
     view(): DisplaysView;
@@ -59,14 +62,21 @@ export interface AppServices {
 }
 
 const HISTORY_LIMIT = 1000;
-const noDisplays: DisplaysView = { displays: [], cashierDisplayId: 0, choice: { kind: 'off', reason: 'no-displays' } };
+const noDisplays: DisplaysView = {
+  displays: [],
+  cashierDisplayId: 0,
+  choice: { kind: 'off', reason: 'no-displays' },
+};
 
 /**
  * Builds the till's services from a platform and returns the contract's handlers. Both
  * electron/main/index.ts and the test harness call this, so the pages talk to exactly the
  * same services in the app and in end-to-end tests.
  */
-export async function createAppServices(platform: AppPlatform, emit: EventSink<Events>): Promise<AppServices> {
+export async function createAppServices(
+  platform: AppPlatform,
+  emit: EventSink<Events>,
+): Promise<AppServices> {
   const { clock, logger, settings, secrets } = platform;
   const values = () => settings.current().values;
   const latestValues = new Map<string, unknown>();
@@ -75,7 +85,13 @@ export async function createAppServices(platform: AppPlatform, emit: EventSink<E
     emit(name, payload);
   };
 
-  const connection = new ServiceConnection({ clock, logger, secrets, settings: values, ...(platform.fetch ? { fetch: platform.fetch } : {}) });
+  const connection = new ServiceConnection({
+    clock,
+    logger,
+    secrets,
+    settings: values,
+    ...(platform.fetch ? { fetch: platform.fetch } : {}),
+  });
   await connection.refresh();
   const logos = new LogoFetcher(clock, logger, platform.fetch);
   const catalogue = new Catalogue(() => connection.client(), logos);
@@ -94,7 +110,11 @@ export async function createAppServices(platform: AppPlatform, emit: EventSink<E
     terms: () => {
       const current = values();
       const demo = connection.mode().kind === 'demo';
-      return { serialNumber: current.serialNumber || (demo ? 'DEMO-TILL' : ''), currency: current.currency, feeValue: current.feeValue };
+      return {
+        serialNumber: current.serialNumber || (demo ? 'DEMO-TILL' : ''),
+        currency: current.currency,
+        feeValue: current.feeValue,
+      };
     },
   });
 
@@ -109,14 +129,23 @@ export async function createAppServices(platform: AppPlatform, emit: EventSink<E
   const saleChanged = (snapshot: SaleSnapshot | null) => {
     send('sale-changed', snapshot);
     void customer.saleChanged(snapshot);
-    const counting = snapshot && !snapshot.terminal && snapshot.expiry?.kind === 'known' ? snapshot.expiry.atMs : null;
+    const counting =
+      snapshot && !snapshot.terminal && snapshot.expiry?.kind === 'known'
+        ? snapshot.expiry.atMs
+        : null;
     ticker.runUntil(counting);
   };
   sale.onChange(saleChanged);
   saleChanged(await sale.recover());
 
   let nfc: NfcHost | null = null;
-  const stoppedNfc: NfcStatus = { state: 'stopped', readers: [], card: 'none', lastError: 'No NFC reader support in this run.', restarts: 0 };
+  const stoppedNfc: NfcStatus = {
+    state: 'stopped',
+    readers: [],
+    card: 'none',
+    lastError: 'No NFC reader support in this run.',
+    restarts: 0,
+  };
   if (platform.spawnReader) {
     nfc = createNfcHost({ spawn: platform.spawnReader, clock, logger, sale, aid: values().nfcAid });
     nfc.reader.onStatus((status) => send('nfc-status', status));
@@ -134,11 +163,13 @@ export async function createAppServices(platform: AppPlatform, emit: EventSink<E
   send('settings-changed', settings.current());
 
   const period = (args: { fromDate: string; toDate: string }) => {
-    if (args.fromDate > args.toDate) throw new CallRefusal('invalid-period', 'The start date is after the end date.');
+    if (args.fromDate > args.toDate)
+      throw new CallRefusal('invalid-period', 'The start date is after the end date.');
     return periodOfDays(args.fromDate, args.toDate, values().reportTimeZone);
   };
   const settingsResult = (result: ReturnType<SettingsService['update']>) => {
-    if (!result.ok) throw new CallRefusal(`settings-${result.error.kind}`, result.error.problems.join(' '));
+    if (!result.ok)
+      throw new CallRefusal(`settings-${result.error.kind}`, result.error.problems.join(' '));
     return result.settings;
   };
 
@@ -186,7 +217,10 @@ export async function createAppServices(platform: AppPlatform, emit: EventSink<E
     todayDate: async () => localDateOf(clock.now(), values().reportTimeZone),
     exportCsv: async (args) => {
       const chosen = period(args);
-      const name = chosen.fromDate === chosen.toDate ? `orders-${chosen.fromDate}.csv` : `orders-${chosen.fromDate}-to-${chosen.toDate}.csv`;
+      const name =
+        chosen.fromDate === chosen.toDate
+          ? `orders-${chosen.fromDate}.csv`
+          : `orders-${chosen.fromDate}-to-${chosen.toDate}.csv`;
       return platform.saveCsv(name, (out) => exportPeriodCsv(reports, chosen, out));
     },
 

@@ -22,16 +22,30 @@ export class CallRefusal extends Error {
 export function toCallFailure(error: unknown): { failure: CallFailure; expected: boolean } {
   if (isServiceError(error)) {
     const { kind, message, serviceMessage, serviceCode, httpStatus } = error.failure;
-    return { failure: { kind, message, detail: { serviceMessage, serviceCode, httpStatus } }, expected: true };
+    return {
+      failure: { kind, message, detail: { serviceMessage, serviceCode, httpStatus } },
+      expected: true,
+    };
   }
   if (error instanceof SaleRuleError) {
     return { failure: { kind: error.code, message: error.message }, expected: true };
   }
   if (error instanceof CallRefusal) {
-    return { failure: { kind: error.kind, message: error.message, ...(error.detail ? { detail: error.detail } : {}) }, expected: true };
+    return {
+      failure: {
+        kind: error.kind,
+        message: error.message,
+        ...(error.detail ? { detail: error.detail } : {}),
+      },
+      expected: true,
+    };
   }
   return {
-    failure: { kind: 'internal', message: 'Something went wrong inside the till. Try again; if it keeps happening, restart the app and call IT.' },
+    failure: {
+      kind: 'internal',
+      message:
+        'Something went wrong inside the till. Try again; if it keeps happening, restart the app and call IT.',
+    },
     expected: false,
   };
 }

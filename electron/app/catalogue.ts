@@ -29,7 +29,11 @@ export class Catalogue {
     const chains = await this.client().listChains();
     this.chains = new Map(chains.map((chain) => [String(chain.chain_id), chain]));
     return Promise.all(
-      chains.map(async (chain) => ({ chainId: String(chain.chain_id), name: chain.name, logo: await this.logos.dataUrl(chain.logo) })),
+      chains.map(async (chain) => ({
+        chainId: String(chain.chain_id),
+        name: chain.name,
+        logo: await this.logos.dataUrl(chain.logo),
+      })),
     );
   }
 
@@ -51,17 +55,31 @@ export class Catalogue {
   async resolve(chainId: string, symbol: string): Promise<{ chain: Chain; asset: Asset }> {
     if (!this.chains.has(chainId)) await this.listChains();
     const chain = this.chains.get(chainId);
-    if (!chain) throw new CallRefusal('unknown-chain', 'The service does not offer this chain any more. Pick another one.');
+    if (!chain)
+      throw new CallRefusal(
+        'unknown-chain',
+        'The service does not offer this chain any more. Pick another one.',
+      );
     if (!this.assets.has(chainId)) await this.listAssets(chainId);
     const asset = this.assets.get(chainId)?.find((candidate) => candidate.asset === symbol);
-    if (!asset) throw new CallRefusal('unknown-asset', `The service does not offer ${symbol} on ${chain.name} any more. Pick another asset.`);
+    if (!asset)
+      throw new CallRefusal(
+        'unknown-asset',
+        `The service does not offer ${symbol} on ${chain.name} any more. Pick another asset.`,
+      );
     return { chain, asset };
   }
 
   /** Logos of a sale's chain and asset for the customer display, from what was already loaded. */
-  async logosFor(chainId: string | null, symbol: string | null): Promise<{ chainLogo: string | null; assetLogo: string | null }> {
+  async logosFor(
+    chainId: string | null,
+    symbol: string | null,
+  ): Promise<{ chainLogo: string | null; assetLogo: string | null }> {
     const chain = chainId ? this.chains.get(chainId) : undefined;
-    const asset = chainId && symbol ? this.assets.get(chainId)?.find((candidate) => candidate.asset === symbol) : undefined;
+    const asset =
+      chainId && symbol
+        ? this.assets.get(chainId)?.find((candidate) => candidate.asset === symbol)
+        : undefined;
     return {
       chainLogo: chain ? await this.logos.dataUrl(chain.logo) : null,
       assetLogo: asset ? await this.logos.dataUrl(asset.logo) : null,

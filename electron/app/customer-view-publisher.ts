@@ -35,7 +35,8 @@ export class CustomerViewPublisher {
     this.cancelHold?.();
     this.cancelHold = null;
     if (!sale) {
-      const holdUntil = this.outcomeAtMs === null ? this.clock.now() : this.outcomeAtMs + OUTCOME_HOLD_MS;
+      const holdUntil =
+        this.outcomeAtMs === null ? this.clock.now() : this.outcomeAtMs + OUTCOME_HOLD_MS;
       this.outcomeAtMs = null;
       if (holdUntil > this.clock.now()) {
         this.cancelHold = this.clock.at(holdUntil, () => {

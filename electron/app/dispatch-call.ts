@@ -16,12 +16,25 @@ export async function dispatchCall(
   rawArgs: unknown,
   logger: Logger,
 ): Promise<CallResult<unknown>> {
-  if (!known.has(name)) return { ok: false, error: { kind: 'unknown-call', message: 'The page asked for something the till does not offer.' } };
+  if (!known.has(name))
+    return {
+      ok: false,
+      error: {
+        kind: 'unknown-call',
+        message: 'The page asked for something the till does not offer.',
+      },
+    };
   const callName = name as CallName;
   const parsed = calls[callName].args.safeParse(rawArgs ?? {});
   if (!parsed.success) {
-    logger.warn('call refused: arguments do not match the contract', { call: callName, issues: parsed.error.issues.length });
-    return { ok: false, error: { kind: 'invalid-argument', message: 'The page sent something the till cannot use.' } };
+    logger.warn('call refused: arguments do not match the contract', {
+      call: callName,
+      issues: parsed.error.issues.length,
+    });
+    return {
+      ok: false,
+      error: { kind: 'invalid-argument', message: 'The page sent something the till cannot use.' },
+    };
   }
   try {
     const handler = handlers[callName] as (args: unknown) => Promise<unknown>;
@@ -29,7 +42,11 @@ export async function dispatchCall(
   } catch (error) {
     const { failure, expected } = toCallFailure(error);
     if (expected) logger.info('call failed', { call: callName, kind: failure.kind });
-    else logger.error('call crashed', { call: callName, error: error instanceof Error ? `${error.name}: ${error.message}` : typeof error });
+    else
+      logger.error('call crashed', {
+        call: callName,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : typeof error,
+      });
     return { ok: false, error: failure };
   }
 }

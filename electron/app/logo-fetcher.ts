@@ -37,13 +37,19 @@ export class LogoFetcher {
     } catch {
       return null;
     }
-    const allowed = parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname));
+    const allowed =
+      parsed.protocol === 'https:' ||
+      (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname));
     if (!allowed || parsed.username || parsed.password) return null;
     const controller = new AbortController();
     const cancelTimer = this.clock.at(this.clock.now() + LOGO_TIMEOUT_MS, () => controller.abort());
     try {
-      const response = await this.fetchImpl(parsed.href, { signal: controller.signal, redirect: 'error' });
-      const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const response = await this.fetchImpl(parsed.href, {
+        signal: controller.signal,
+        redirect: 'error',
+      });
+      const type =
+        (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       const declared = Number(response.headers.get('content-length') ?? '0');
       if (!response.ok || !imageTypes.has(type) || declared > MAX_LOGO_BYTES) {
         await response.body?.cancel();

@@ -2,7 +2,10 @@ import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox-server';
-import { createServiceClient, type PaymentServiceClient } from '../service-client/payment-service-client';
+import {
+  createServiceClient,
+  type PaymentServiceClient,
+} from '../service-client/payment-service-client';
 import type { SecretStore } from '../settings/secret-store';
 
 /** Where the till's payment service is right now. */
@@ -29,7 +32,8 @@ export interface ServiceConnectionOptions {
  */
 export class ServiceConnection {
   private sandbox: RunningSandbox | null = null;
-  private current: { key: string; client: PaymentServiceClient; mode: ConnectionMode } | null = null;
+  private current: { key: string; client: PaymentServiceClient; mode: ConnectionMode } | null =
+    null;
 
   constructor(private readonly options: ServiceConnectionOptions) {}
 
@@ -38,7 +42,9 @@ export class ServiceConnection {
     const settings = this.options.settings();
     if (settings.serviceBaseUrl === '' && settings.demoModeAllowed && !this.sandbox) {
       this.sandbox = await startSandbox({ clock: this.options.clock });
-      this.options.logger.info('demo mode: built-in sandbox started', { baseUrl: this.sandbox.baseUrl });
+      this.options.logger.info('demo mode: built-in sandbox started', {
+        baseUrl: this.sandbox.baseUrl,
+      });
     }
     if ((settings.serviceBaseUrl !== '' || !settings.demoModeAllowed) && this.sandbox) {
       await this.sandbox.close();
@@ -51,7 +57,8 @@ export class ServiceConnection {
 
   mode(): ConnectionMode {
     const settings = this.options.settings();
-    if (settings.serviceBaseUrl !== '') return { kind: 'service', baseUrl: settings.serviceBaseUrl };
+    if (settings.serviceBaseUrl !== '')
+      return { kind: 'service', baseUrl: settings.serviceBaseUrl };
     if (this.sandbox) return { kind: 'demo', baseUrl: this.sandbox.baseUrl };
     return { kind: 'needs-setup' };
   }
@@ -65,7 +72,10 @@ export class ServiceConnection {
     const sandbox = this.sandbox;
     const client = this.build({
       baseUrl: mode.kind === 'needs-setup' ? '' : mode.baseUrl,
-      getToken: mode.kind === 'demo' && sandbox ? () => sandbox.token : () => this.options.secrets.load() ?? '',
+      getToken:
+        mode.kind === 'demo' && sandbox
+          ? () => sandbox.token
+          : () => this.options.secrets.load() ?? '',
       serviceTimeZone: settings.serviceTimeZone,
     });
     this.current = { key, client, mode };
@@ -74,7 +84,11 @@ export class ServiceConnection {
 
   /** A one-off client for "Test connection" on a candidate URL and token (first run). */
   candidateClient(baseUrl: string, token: string): PaymentServiceClient {
-    return this.build({ baseUrl, getToken: () => token, serviceTimeZone: this.options.settings().serviceTimeZone });
+    return this.build({
+      baseUrl,
+      getToken: () => token,
+      serviceTimeZone: this.options.settings().serviceTimeZone,
+    });
   }
 
   /** The built-in sandbox while in demo mode (tests drive its faults through it). */
@@ -87,7 +101,11 @@ export class ServiceConnection {
     this.sandbox = null;
   }
 
-  private build(parts: { baseUrl: string; getToken: () => string; serviceTimeZone: string }): PaymentServiceClient {
+  private build(parts: {
+    baseUrl: string;
+    getToken: () => string;
+    serviceTimeZone: string;
+  }): PaymentServiceClient {
     return createServiceClient({
       ...parts,
       clock: this.options.clock,

@@ -4,7 +4,9 @@ import { APP_SCHEME, resolvePageRequest } from './page-request';
 
 /** Must run before app 'ready': app:// behaves like https (secure context, fetch of its own files). */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true } },
+  ]);
 }
 
 /** Serves the built pages from app://pages with the strict CSP header on every response. */

@@ -31,15 +31,31 @@ registerAppScheme();
 
 async function start(): Promise<void> {
   const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-  const pages: PageSource = devServer ? { kind: 'origin', origin: devServer } : { kind: 'origin', origin: APP_ORIGIN };
+  const pages: PageSource = devServer
+    ? { kind: 'origin', origin: devServer }
+    : { kind: 'origin', origin: APP_ORIGIN };
   const location = appLocationOf(pages);
   const registry = new WindowRegistry();
-  installSecurityHooks({ app: location, isOurWebContents: (id) => registry.has(id), allowDevTools: !app.isPackaged, logger });
-  installSessionSecurity(session.defaultSession, devServer ? { devServerOrigin: devServer } : {}, logger);
+  installSecurityHooks({
+    app: location,
+    isOurWebContents: (id) => registry.has(id),
+    allowDevTools: !app.isPackaged,
+    logger,
+  });
+  installSessionSecurity(
+    session.defaultSession,
+    devServer ? { devServerOrigin: devServer } : {},
+    logger,
+  );
   serveAppScheme(join(mainDir, '../renderer'), () => buildContentSecurityPolicy({}));
 
   const shell = openShellSettings({ logger });
-  const factory = createWindowFactory({ preloadDir: join(mainDir, '../preload'), pages, isPackaged: app.isPackaged, registry });
+  const factory = createWindowFactory({
+    preloadDir: join(mainDir, '../preload'),
+    pages,
+    isPackaged: app.isPackaged,
+    registry,
+  });
   // IPC exists before any page loads; calls wait for the services with a clear 'starting'.
   const wiring = registerIpc({
     ipcMain,
@@ -47,7 +63,13 @@ async function start(): Promise<void> {
     isTrusted: (event) => isTrustedIpcEvent(event, registry, location),
     logger,
   });
-  const cashier = factory.open('cashier', { width: 1280, height: 800, minWidth: 900, minHeight: 640, title: 'Counter' });
+  const cashier = factory.open('cashier', {
+    width: 1280,
+    height: 800,
+    minWidth: 900,
+    minHeight: 640,
+    title: 'Counter',
+  });
   cashierWindow = cashier;
   wiring.registerPage(cashier.webContents, 'cashier');
   const displays = new CustomerDisplayController({
@@ -81,7 +103,11 @@ async function start(): Promise<void> {
         const rows = await write(out);
         out.end();
         await finished(out);
-        return { saved: true, fileName: choice.filePath.split(/[\\/]/).pop() ?? suggestedName, rows };
+        return {
+          saved: true,
+          fileName: choice.filePath.split(/[\\/]/).pop() ?? suggestedName,
+          rows,
+        };
       },
       displays: {
         view: () => displays.snapshot() ?? displays.refresh(),
@@ -90,7 +116,9 @@ async function start(): Promise<void> {
           const snapshot = displays.snapshot();
           const chosen = snapshot?.choice.kind === 'off' ? undefined : snapshot?.choice.displayId;
           const index = snapshot?.displays.findIndex((display) => display.id === chosen) ?? -1;
-          wiring.emit('identify-display', { label: index >= 0 ? `Customer display: monitor ${index + 1}` : 'No customer display' });
+          wiring.emit('identify-display', {
+            label: index >= 0 ? `Customer display: monitor ${index + 1}` : 'No customer display',
+          });
         },
       },
     },
@@ -115,8 +143,14 @@ app.on('before-quit', (event) => {
   void services.close().finally(() => app.quit());
 });
 
-void app.whenReady().then(start).catch((error: unknown) => {
-  logger.error('start failed', { error: error instanceof Error ? error.message : String(error) });
-  dialog.showErrorBox('Counter could not start', 'The till could not start. Restart it; if this happens again, call IT.');
-  app.exit(1);
-});
+void app
+  .whenReady()
+  .then(start)
+  .catch((error: unknown) => {
+    logger.error('start failed', { error: error instanceof Error ? error.message : String(error) });
+    dialog.showErrorBox(
+      'Counter could not start',
+      'The till could not start. Restart it; if this happens again, call IT.',
+    );
+    app.exit(1);
+  });

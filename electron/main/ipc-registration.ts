@@ -1,12 +1,31 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { callNames, displayEventNames, eventNames, type Calls, type EventName, type Events } from '../../shared/ipc/contract';
-import { callChannel, eventChannel, LATEST_CHANNEL, type CallHandlers, type EventSink } from '../../shared/ipc/contract-kit';
+import {
+  callNames,
+  displayEventNames,
+  eventNames,
+  type Calls,
+  type EventName,
+  type Events,
+} from '../../shared/ipc/contract';
+import {
+  callChannel,
+  eventChannel,
+  LATEST_CHANNEL,
+  type CallHandlers,
+  type EventSink,
+} from '../../shared/ipc/contract-kit';
 import { dispatchCall } from '../app/dispatch-call';
 import type { Logger } from '../logging/logger';
 import type { PageName } from './windows/window-factory';
 
-const refused = { ok: false, error: { kind: 'untrusted-sender', message: 'Refused: this page may not ask that.' } } as const;
-const starting = { ok: false, error: { kind: 'starting', message: 'The till is still starting. Try again in a moment.' } } as const;
+const refused = {
+  ok: false,
+  error: { kind: 'untrusted-sender', message: 'Refused: this page may not ask that.' },
+} as const;
+const starting = {
+  ok: false,
+  error: { kind: 'starting', message: 'The till is still starting. Try again in a moment.' },
+} as const;
 const eventsFor: Record<PageName, ReadonlySet<string>> = {
   cashier: new Set(eventNames),
   display: new Set(displayEventNames),
@@ -14,7 +33,10 @@ const eventsFor: Record<PageName, ReadonlySet<string>> = {
 
 export interface IpcWiring {
   /** Tells which page a webContents shows; only registered pages are answered or sent to. */
-  registerPage(contents: Pick<WebContents, 'id' | 'once' | 'send' | 'isDestroyed'>, page: PageName): void;
+  registerPage(
+    contents: Pick<WebContents, 'id' | 'once' | 'send' | 'isDestroyed'>,
+    page: PageName,
+  ): void;
   /** Fans an event out to the pages allowed to see it. */
   emit: EventSink<Events>;
 }
@@ -28,11 +50,15 @@ export interface IpcWiring {
 export function registerIpc(options: {
   ipcMain: Pick<IpcMain, 'handle'>;
   /** The services once built; calls made before then are answered 'starting'. */
-  services: () => { handlers: CallHandlers<Calls>; latest: (name: EventName) => unknown } | undefined;
+  services: () =>
+    { handlers: CallHandlers<Calls>; latest: (name: EventName) => unknown } | undefined;
   isTrusted: (event: IpcMainInvokeEvent) => boolean;
   logger: Logger;
 }): IpcWiring {
-  const pages = new Map<number, { page: PageName; contents: Pick<WebContents, 'send' | 'isDestroyed'> }>();
+  const pages = new Map<
+    number,
+    { page: PageName; contents: Pick<WebContents, 'send' | 'isDestroyed'> }
+  >();
   const pageOf = (event: IpcMainInvokeEvent): PageName | undefined =>
     options.isTrusted(event) ? pages.get(event.sender.id)?.page : undefined;
 
@@ -62,7 +88,8 @@ export function registerIpc(options: {
     },
     emit(name, payload) {
       for (const { page, contents } of pages.values()) {
-        if (eventsFor[page].has(name) && !contents.isDestroyed()) contents.send(eventChannel(name), payload);
+        if (eventsFor[page].has(name) && !contents.isDestroyed())
+          contents.send(eventChannel(name), payload);
       }
     },
   };

@@ -8,7 +8,10 @@ import type { ReaderChannel } from '../nfc-host/reader-channel';
  * The same ReaderChannel shape as forkReaderProcess, so the host cannot tell them apart.
  */
 export function utilityReaderChannel(mainDir: string): ReaderChannel {
-  const child = utilityProcess.fork(join(mainDir, 'nfc-reader.js'), [], { serviceName: 'NFC reader', stdio: 'ignore' });
+  const child = utilityProcess.fork(join(mainDir, 'nfc-reader.js'), [], {
+    serviceName: 'NFC reader',
+    stdio: 'ignore',
+  });
   let exited = false;
   child.once('exit', () => {
     exited = true;

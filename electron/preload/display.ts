@@ -5,6 +5,9 @@ import { displayEventNames, type DisplayApi, type Events } from '../../shared/ip
 import { buildSubscriptions } from '../../shared/ipc/contract-kit';
 import { subscribeToEvent } from './event-bridge';
 
-const api = buildSubscriptions<Events, (typeof displayEventNames)[number]>(displayEventNames, subscribeToEvent) satisfies DisplayApi;
+const api = buildSubscriptions<Events, (typeof displayEventNames)[number]>(
+  displayEventNames,
+  subscribeToEvent,
+) satisfies DisplayApi;
 
 contextBridge.exposeInMainWorld('display', api);

@@ -13,8 +13,10 @@ export function subscribeToEvent(name: string, listener: (payload: unknown) => v
     listener(payload);
   };
   ipcRenderer.on(eventChannel(name), handler);
-  void ipcRenderer.invoke(LATEST_CHANNEL, name).then((latest: { has: boolean; value?: unknown }) => {
-    if (!heard && latest?.has) listener(latest.value);
-  });
+  void ipcRenderer
+    .invoke(LATEST_CHANNEL, name)
+    .then((latest: { has: boolean; value?: unknown }) => {
+      if (!heard && latest?.has) listener(latest.value);
+    });
   return () => void ipcRenderer.removeListener(eventChannel(name), handler);
 }

@@ -18,7 +18,12 @@ import { failureOutcome } from './failure-outcome';
 import type { SalePaymentClient } from './sale-client-port';
 import { SaleRuleError } from './sale-errors';
 import { snapshotOf, type SaleAction, type SaleSnapshot } from './sale-snapshot';
-import { inFlightStates, isTerminal, linkShownStates, type SaleState } from '../../shared/sale/sale-states';
+import {
+  inFlightStates,
+  isTerminal,
+  linkShownStates,
+  type SaleState,
+} from '../../shared/sale/sale-states';
 import { UsedTokens } from './used-tokens';
 
 /** What every order carries from the till's settings, read when the order is made. */

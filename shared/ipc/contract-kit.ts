@@ -53,7 +53,10 @@ export type CallMethods<Calls extends CallMap> = {
 
 /** Named subscriptions: `on('sale-changed', listener)` returns the unsubscribe function. */
 export interface Subscriptions<Events extends EventMap, Names extends keyof Events = keyof Events> {
-  on<Name extends Names>(name: Name, listener: (payload: PayloadOf<Events[Name]>) => void): () => void;
+  on<Name extends Names>(
+    name: Name,
+    listener: (payload: PayloadOf<Events[Name]>) => void,
+  ): () => void;
 }
 
 /** What main (or the harness) implements: one function per call, given parsed arguments. */

@@ -38,9 +38,13 @@ export const calls = {
 
   // The sale (one active sale per till)
   currentSale: call(none).returns<SaleSnapshot | null>(),
-  startQrSale: call(z.object({ amount: amountText, chainId: digits, asset: assetSymbol }).strict()).returns<SaleSnapshot>(),
+  startQrSale: call(
+    z.object({ amount: amountText, chainId: digits, asset: assetSymbol }).strict(),
+  ).returns<SaleSnapshot>(),
   startNfcSale: call(
-    z.object({ amount: amountText, chainId: digits.optional(), asset: assetSymbol.optional() }).strict(),
+    z
+      .object({ amount: amountText, chainId: digits.optional(), asset: assetSymbol.optional() })
+      .strict(),
   ).returns<SaleSnapshot>(),
   acceptLinkAmount: call(none).returns<SaleSnapshot>(),
   confirmPaidByCashier: call(none).returns<SaleSnapshot>(),
@@ -53,21 +57,29 @@ export const calls = {
 
   // History and reports
   listOrders: call(period).returns<OrderSummary[]>(),
-  searchOrders: call(z.object({ query: z.string().min(1).max(64) }).strict()).returns<OrderSummary[]>(),
+  searchOrders: call(z.object({ query: z.string().min(1).max(64) }).strict()).returns<
+    OrderSummary[]
+  >(),
   report: call(period).returns<PeriodReport>(),
   todayDate: call(none).returns<string>(),
   exportCsv: call(period).returns<CsvExportResult>(),
 
   // Settings and the API token (the token goes in, never comes back out)
   getSettings: call(none).returns<EffectiveSettings>(),
-  updateSettings: call(z.object({ patch: z.record(z.string(), z.unknown()) }).strict()).returns<EffectiveSettings>(),
-  resetSettings: call(z.object({ keys: z.array(z.string().max(64)).max(64) }).strict()).returns<EffectiveSettings>(),
+  updateSettings: call(
+    z.object({ patch: z.record(z.string(), z.unknown()) }).strict(),
+  ).returns<EffectiveSettings>(),
+  resetSettings: call(
+    z.object({ keys: z.array(z.string().max(64)).max(64) }).strict(),
+  ).returns<EffectiveSettings>(),
   tokenStatus: call(none).returns<TokenStatus>(),
   setToken: call(z.object({ token: z.string().max(512) }).strict()).returns<TokenStatus>(),
   clearToken: call(none).returns<TokenStatus>(),
   /** Tests a candidate service (first run) or, with no arguments, the stored one. */
   testConnection: call(
-    z.object({ baseUrl: z.string().max(2000).optional(), token: z.string().max(512).optional() }).strict(),
+    z
+      .object({ baseUrl: z.string().max(2000).optional(), token: z.string().max(512).optional() })
+      .strict(),
   ).returns<ConnectionTest>(),
 
   // NFC and displays
@@ -93,7 +105,11 @@ export type CallName = keyof Calls & string;
 export type EventName = keyof Events & string;
 
 /** What the customer display may subscribe to: what the customer sees, nothing else. */
-export const displayEventNames = ['customer-view', 'clock-tick', 'identify-display'] as const satisfies readonly EventName[];
+export const displayEventNames = [
+  'customer-view',
+  'clock-tick',
+  'identify-display',
+] as const satisfies readonly EventName[];
 export type DisplayEventName = (typeof displayEventNames)[number];
 
 export const callNames = Object.keys(calls) as CallName[];

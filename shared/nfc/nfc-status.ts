@@ -23,4 +23,10 @@ export interface NfcStatus {
   restarts: number;
 }
 
-export const initialNfcStatus: NfcStatus = { state: 'starting', readers: [], card: 'none', lastError: null, restarts: 0 };
+export const initialNfcStatus: NfcStatus = {
+  state: 'starting',
+  readers: [],
+  card: 'none',
+  lastError: null,
+  restarts: 0,
+};

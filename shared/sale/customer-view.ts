@@ -32,7 +32,11 @@ const phaseOfState: Record<SaleState, CustomerPhase> = {
  * it, never after expiry or cancellation. The amount is the link's own amount once there is
  * a link: that is what the wallet will ask for (NOTES: Payment link).
  */
-export function customerViewOf(sale: SaleSnapshot | null, shopName: string, logos: CustomerLogos): CustomerView {
+export function customerViewOf(
+  sale: SaleSnapshot | null,
+  shopName: string,
+  logos: CustomerLogos,
+): CustomerView {
   const idle: CustomerView = {
     phase: 'idle',
     shopName,

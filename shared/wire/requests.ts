@@ -4,7 +4,11 @@ import { chainIdParamSchema } from './chain-id';
 /** Decimal string as we send it: no sign, no exponent, '.' separator (NOTES). */
 const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'must be a plain decimal string');
 
-export const orderIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const orderIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 export const serialNumberSchema = z.string().trim().min(1).max(64);
 
 /** API 4.3 request body; every field is a string on the wire. */
@@ -22,7 +26,10 @@ export type GenerateQrRequest = z.infer<typeof generateQrRequestSchema>;
 /** The token a wallet hands over by NFC: UUID-shaped, lower case (NOTES: NFC payment). */
 export const nfcTokenSchema = z
   .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'not a UUID-shaped token');
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'not a UUID-shaped token',
+  );
 
 /** API 4.4 request body. */
 export const generateNfcRequestSchema = z.object({

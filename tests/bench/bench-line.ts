@@ -23,10 +23,33 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[rank] as number;
 }
 
-export function ratioLine(name: string, value: number, floorName: string, floor: number, unit: string, maxRatio: number): BenchLine {
-  return { name, value, unit, floorName, floor, goal: `ratio <= ${maxRatio.toFixed(2)}`, pass: value <= floor * maxRatio };
+export function ratioLine(
+  name: string,
+  value: number,
+  floorName: string,
+  floor: number,
+  unit: string,
+  maxRatio: number,
+): BenchLine {
+  return {
+    name,
+    value,
+    unit,
+    floorName,
+    floor,
+    goal: `ratio <= ${maxRatio.toFixed(2)}`,
+    pass: value <= floor * maxRatio,
+  };
 }
 
 export function goalLine(name: string, value: number, unit: string, goalValue: number): BenchLine {
-  return { name, value, unit, floorName: 'goal', floor: goalValue, goal: `< ${goalValue} ${unit}`, pass: value < goalValue };
+  return {
+    name,
+    value,
+    unit,
+    floorName: 'goal',
+    floor: goalValue,
+    goal: `< ${goalValue} ${unit}`,
+    pass: value < goalValue,
+  };
 }

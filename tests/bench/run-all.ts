@@ -27,7 +27,9 @@ function print(line: BenchLine): void {
 let missed = 0;
 for (const file of files) {
   console.log(`\n## ${file}`);
-  const bench = (await import(pathToFileURL(join(benchDir, file)).href)) as { run: () => Promise<BenchLine[]> };
+  const bench = (await import(pathToFileURL(join(benchDir, file)).href)) as {
+    run: () => Promise<BenchLine[]>;
+  };
   const lines = await bench.run();
   for (const line of lines) {
     print(line);

@@ -16,10 +16,15 @@ function electronBinary(): { path?: string; whyNot?: string } {
   const require = createRequire(import.meta.url);
   const packageDir = dirname(require.resolve('electron/package.json'));
   const pathFile = join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return { whyNot: 'the Electron binary is not installed (npm ci ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1)' };
+  if (!existsSync(pathFile))
+    return {
+      whyNot:
+        'the Electron binary is not installed (npm ci ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1)',
+    };
   const binary = join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   if (!existsSync(binary)) return { whyNot: `the Electron binary is missing at ${binary}` };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { whyNot: 'no display (run under xvfb-run)' };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return { whyNot: 'no display (run under xvfb-run)' };
   return { path: binary };
 }
 
@@ -51,9 +56,18 @@ describe.skipIf(!binary.path)('Electron smoke test', () => {
       require: typeof (globalThis as { require?: unknown }).require,
       origin: location.origin,
     }));
-    expect(surface).toEqual({ keys: [...callNames, 'on'].sort(), node: 'undefined', require: 'undefined', origin: 'app://pages' });
+    expect(surface).toEqual({
+      keys: [...callNames, 'on'].sort(),
+      node: 'undefined',
+      require: 'undefined',
+      origin: 'app://pages',
+    });
     const info = await cashier.evaluate(async () => {
-      const pos = (window as unknown as { pos: { appInfo(): Promise<{ ok: boolean; value?: { demoMode: boolean } }> } }).pos;
+      const pos = (
+        window as unknown as {
+          pos: { appInfo(): Promise<{ ok: boolean; value?: { demoMode: boolean } }> };
+        }
+      ).pos;
       for (;;) {
         const answer = await pos.appInfo();
         if (answer.ok) return answer.value;

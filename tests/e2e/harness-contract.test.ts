@@ -27,25 +27,46 @@ afterAll(async () => {
 
 describe('harness transport', () => {
   it('gives the cashier page every call of the contract and the display page none', async () => {
-    const cashierMethods = await cashier.evaluate(() => Object.keys((window as unknown as { pos: object }).pos).sort());
+    const cashierMethods = await cashier.evaluate(() =>
+      Object.keys((window as unknown as { pos: object }).pos).sort(),
+    );
     expect(cashierMethods).toEqual([...callNames, 'on'].sort());
-    const displayMethods = await display.evaluate(() => Object.keys((window as unknown as { display: object }).display));
+    const displayMethods = await display.evaluate(() =>
+      Object.keys((window as unknown as { display: object }).display),
+    );
     expect(displayMethods).toEqual(['on']);
   });
 
   it('runs a demo QR sale through the real services', async () => {
     const result = await cashier.evaluate(async () => {
-      const pos = (window as unknown as { pos: Record<string, (args?: unknown) => Promise<{ ok: boolean; value?: unknown }>> }).pos;
+      const pos = (
+        window as unknown as {
+          pos: Record<string, (args?: unknown) => Promise<{ ok: boolean; value?: unknown }>>;
+        }
+      ).pos;
       const info = await pos.appInfo!();
-      const chains = (await pos.listChains!()) as { ok: true; value: { chainId: string; name: string; logo: string | null }[] };
+      const chains = (await pos.listChains!()) as {
+        ok: true;
+        value: { chainId: string; name: string; logo: string | null }[];
+      };
       const chain = chains.value.find((c) => c.name === 'ETHEREUM')!;
-      const assets = (await pos.listAssets!({ chainId: chain.chainId })) as { ok: true; value: { asset: string }[] };
-      const sale = await pos.startQrSale!({ amount: '12.5', chainId: chain.chainId, asset: assets.value[0]!.asset });
+      const assets = (await pos.listAssets!({ chainId: chain.chainId })) as {
+        ok: true;
+        value: { asset: string }[];
+      };
+      const sale = await pos.startQrSale!({
+        amount: '12.5',
+        chainId: chain.chainId,
+        asset: assets.value[0]!.asset,
+      });
       return { info, chain, sale };
     });
     expect(result.info).toMatchObject({ ok: true, value: { demoMode: true, needsSetup: false } });
     expect(result.chain.logo).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(result.sale).toMatchObject({ ok: true, value: { state: 'awaiting-payment', showQr: true } });
+    expect(result.sale).toMatchObject({
+      ok: true,
+      value: { state: 'awaiting-payment', showQr: true },
+    });
     const orders = harness.services.connection.demoSandbox()?.orders() ?? [];
     expect(orders).toHaveLength(1);
   });
@@ -54,7 +75,11 @@ describe('harness transport', () => {
     const view = await display.evaluate(
       () =>
         new Promise((resolve) => {
-          const api = (window as unknown as { display: { on(name: string, listener: (v: unknown) => void): () => void } }).display;
+          const api = (
+            window as unknown as {
+              display: { on(name: string, listener: (v: unknown) => void): () => void };
+            }
+          ).display;
           api.on('customer-view', (value) => {
             if ((value as { phase: string }).phase === 'scan') resolve(value);
           });
@@ -62,25 +87,34 @@ describe('harness transport', () => {
     );
     expect(view).toMatchObject({ phase: 'scan', amount: '12.5', chainName: 'ETHEREUM' });
     expect((view as { qrUrl: string }).qrUrl).toContain('order_id=');
-    const status = await display.evaluate(async () => (await fetch('/__pos/call/appInfo', { method: 'POST', body: '{}' })).status);
+    const status = await display.evaluate(
+      async () => (await fetch('/__pos/call/appInfo', { method: 'POST', body: '{}' })).status,
+    );
     expect(status).toBe(403);
-    const subscribable = await display.evaluate((names) => {
-      const api = (window as unknown as { display: { on(name: string, listener: () => void): () => void } }).display;
-      return names.map((name) => {
-        try {
-          api.on(name, () => undefined);
-          return true;
-        } catch {
-          return false;
-        }
-      });
-    }, ['sale-changed', 'settings-changed', ...displayEventNames]);
+    const subscribable = await display.evaluate(
+      (names) => {
+        const api = (
+          window as unknown as { display: { on(name: string, listener: () => void): () => void } }
+        ).display;
+        return names.map((name) => {
+          try {
+            api.on(name, () => undefined);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+      },
+      ['sale-changed', 'settings-changed', ...displayEventNames],
+    );
     expect(subscribable).toEqual([false, false, ...displayEventNames.map(() => true)]);
   });
 
   it('refuses arguments that do not match the contract', async () => {
     const answer = await cashier.evaluate(async () => {
-      const pos = (window as unknown as { pos: Record<string, (args?: unknown) => Promise<unknown>> }).pos;
+      const pos = (
+        window as unknown as { pos: Record<string, (args?: unknown) => Promise<unknown>> }
+      ).pos;
       return pos.startQrSale!({ amount: '1', chainId: 'one', asset: 'USDT', extra: true });
     });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });

@@ -29,26 +29,41 @@ async function start(options: HarnessOptions = {}): Promise<Harness> {
   return harness;
 }
 
-async function call<Name extends keyof Calls & string>(name: Name, args: unknown = {}): Promise<CallResult<unknown>> {
+async function call<Name extends keyof Calls & string>(
+  name: Name,
+  args: unknown = {},
+): Promise<CallResult<unknown>> {
   return dispatchCall(harness!.services.handlers, name, args, silentLogger);
 }
 
 function policy(json: object) {
-  return loadManagedPolicy({ path: '/etc/counter-app/policy.json', readFile: () => JSON.stringify(json), logger: silentLogger });
+  return loadManagedPolicy({
+    path: '/etc/counter-app/policy.json',
+    readFile: () => JSON.stringify(json),
+    logger: silentLogger,
+  });
 }
 
 describe('app services', () => {
   it('runs in demo mode against the built-in sandbox when no service is configured', async () => {
     await start();
-    expect(await call('appInfo')).toMatchObject({ ok: true, value: { demoMode: true, needsSetup: false } });
+    expect(await call('appInfo')).toMatchObject({
+      ok: true,
+      value: { demoMode: true, needsSetup: false },
+    });
     const chains = await call('listChains');
     expect(chains).toMatchObject({ ok: true });
     expect((chains as { value: unknown[] }).value.length).toBeGreaterThan(2);
   });
 
   it('asks for set-up, with a clear refusal, when IT disallows demo mode and no service is set', async () => {
-    await start({ policy: policy({ settings: { demoModeAllowed: false }, locked: ['demoModeAllowed'] }) });
-    expect(await call('appInfo')).toMatchObject({ ok: true, value: { demoMode: false, needsSetup: true } });
+    await start({
+      policy: policy({ settings: { demoModeAllowed: false }, locked: ['demoModeAllowed'] }),
+    });
+    expect(await call('appInfo')).toMatchObject({
+      ok: true,
+      value: { demoMode: false, needsSetup: true },
+    });
     const chains = await call('listChains');
     expect(chains).toMatchObject({ ok: false, error: { kind: 'invalid-request' } });
     expect(harness!.services.connection.demoSandbox()).toBeNull();
@@ -64,21 +79,47 @@ describe('app services', () => {
       results.push(result);
       return result;
     };
-    expect(await record('testConnection', { baseUrl: sandbox.baseUrl, token: 'ffffffffffffffffffffffffffffffff' })).toMatchObject({ ok: true, value: { ok: false } });
-    expect(await record('testConnection', { baseUrl: sandbox.baseUrl, token: TOKEN })).toMatchObject({ ok: true, value: { ok: true } });
-    expect(await record('setToken', { token: TOKEN })).toMatchObject({ ok: true, value: { set: true, maskedTail: expect.stringMatching(/cdef$/) } });
-    expect(await record('updateSettings', { patch: { serviceBaseUrl: `${sandbox.baseUrl}/`, serialNumber: 'TILL-7' } })).toMatchObject({ ok: true });
+    expect(
+      await record('testConnection', {
+        baseUrl: sandbox.baseUrl,
+        token: 'ffffffffffffffffffffffffffffffff',
+      }),
+    ).toMatchObject({ ok: true, value: { ok: false } });
+    expect(
+      await record('testConnection', { baseUrl: sandbox.baseUrl, token: TOKEN }),
+    ).toMatchObject({ ok: true, value: { ok: true } });
+    expect(await record('setToken', { token: TOKEN })).toMatchObject({
+      ok: true,
+      value: { set: true, maskedTail: expect.stringMatching(/cdef$/) },
+    });
+    expect(
+      await record('updateSettings', {
+        patch: { serviceBaseUrl: `${sandbox.baseUrl}/`, serialNumber: 'TILL-7' },
+      }),
+    ).toMatchObject({ ok: true });
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await record('appInfo')).toMatchObject({ ok: true, value: { demoMode: false, serviceOrigin: sandbox.origin } });
+    expect(await record('appInfo')).toMatchObject({
+      ok: true,
+      value: { demoMode: false, serviceOrigin: sandbox.origin },
+    });
     const chains = (await record('listChains')) as { ok: true; value: { chainId: string }[] };
-    const assets = (await record('listAssets', { chainId: chains.value[0]!.chainId })) as { ok: true; value: { asset: string }[] };
-    const sale = await record('startQrSale', { amount: '3', chainId: chains.value[0]!.chainId, asset: assets.value[0]!.asset });
+    const assets = (await record('listAssets', { chainId: chains.value[0]!.chainId })) as {
+      ok: true;
+      value: { asset: string }[];
+    };
+    const sale = await record('startQrSale', {
+      amount: '3',
+      chainId: chains.value[0]!.chainId,
+      asset: assets.value[0]!.asset,
+    });
     expect(sale).toMatchObject({ ok: true, value: { state: 'awaiting-payment' } });
     expect(sandbox.orders()).toHaveLength(1);
     expect(sandbox.orders()[0]).toMatchObject({ serialNumber: 'TILL-7' });
     expect(sandbox.requests().at(-1)?.authorization).toBe(`Bearer ${TOKEN}`);
     expect(harness!.services.connection.demoSandbox()).toBeNull();
-    for (const name of ['sale-changed', 'customer-view', 'settings-changed'] as (keyof Events & string)[]) events.push(harness!.services.latest(name));
+    for (const name of ['sale-changed', 'customer-view', 'settings-changed'] as (keyof Events &
+      string)[])
+      events.push(harness!.services.latest(name));
     expect(findSecret(results, TOKEN)).toEqual([]);
     expect(findSecret(events, TOKEN)).toEqual([]);
     const journal = readFileSync(join(harness!.dataDir, 'journal.sqlite'));
@@ -86,36 +127,72 @@ describe('app services', () => {
   });
 
   it('refuses to change a setting IT locked, and says so', async () => {
-    await start({ policy: policy({ settings: { currency: 'EUR', feeValue: '0.25' }, locked: ['currency'] }) });
-    const settings = (await call('getSettings')) as { ok: true; value: { values: { currency: string }; keys: Record<string, { locked: boolean; source: string }> } };
+    await start({
+      policy: policy({ settings: { currency: 'EUR', feeValue: '0.25' }, locked: ['currency'] }),
+    });
+    const settings = (await call('getSettings')) as {
+      ok: true;
+      value: {
+        values: { currency: string };
+        keys: Record<string, { locked: boolean; source: string }>;
+      };
+    };
     expect(settings.value.values.currency).toBe('EUR');
     expect(settings.value.keys.currency).toEqual({ source: 'managed', locked: true });
     expect(settings.value.keys.feeValue?.locked).toBe(false);
     const refused = await call('updateSettings', { patch: { currency: 'USD' } });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'settings-managed' } });
-    expect(await call('updateSettings', { patch: { feeValue: '0.5' } })).toMatchObject({ ok: true });
+    expect(await call('updateSettings', { patch: { feeValue: '0.5' } })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('answers the history, the report and a CSV export of the day', async () => {
     await start();
-    const chains = (await call('listChains')) as { ok: true; value: { chainId: string; name: string }[] };
+    const chains = (await call('listChains')) as {
+      ok: true;
+      value: { chainId: string; name: string }[];
+    };
     const chain = chains.value.find((c) => c.name === 'POLYGON')!;
-    const assets = (await call('listAssets', { chainId: chain.chainId })) as { ok: true; value: { asset: string }[] };
-    await call('startQrSale', { amount: '7.25', chainId: chain.chainId, asset: assets.value[0]!.asset });
+    const assets = (await call('listAssets', { chainId: chain.chainId })) as {
+      ok: true;
+      value: { asset: string }[];
+    };
+    await call('startQrSale', {
+      amount: '7.25',
+      chainId: chain.chainId,
+      asset: assets.value[0]!.asset,
+    });
     await call('confirmPaidByCashier');
     await call('finishSale');
     const today = ((await call('todayDate')) as { value: string }).value;
-    const orders = (await call('listOrders', { fromDate: today, toDate: today })) as { ok: true; value: { reference: string; state: string }[] };
+    const orders = (await call('listOrders', { fromDate: today, toDate: today })) as {
+      ok: true;
+      value: { reference: string; state: string }[];
+    };
     expect(orders.value).toHaveLength(1);
     expect(orders.value[0]!.state).toBe('paid-confirmed-by-cashier');
-    const found = await call('searchOrders', { query: orders.value[0]!.reference.toLowerCase().replace('-', '') });
+    const found = await call('searchOrders', {
+      query: orders.value[0]!.reference.toLowerCase().replace('-', ''),
+    });
     expect(found).toMatchObject({ ok: true, value: [{ reference: orders.value[0]!.reference }] });
     const report = await call('report', { fromDate: today, toDate: today });
-    expect(report).toMatchObject({ ok: true, value: { orderCount: 1, byChainAsset: [{ chainName: 'POLYGON', takenAmount: '7.25' }] } });
-    const exported = (await call('exportCsv', { fromDate: today, toDate: today })) as { ok: true; value: { fileName: string; rows: number } };
+    expect(report).toMatchObject({
+      ok: true,
+      value: { orderCount: 1, byChainAsset: [{ chainName: 'POLYGON', takenAmount: '7.25' }] },
+    });
+    const exported = (await call('exportCsv', { fromDate: today, toDate: today })) as {
+      ok: true;
+      value: { fileName: string; rows: number };
+    };
     expect(exported.value.rows).toBe(1);
-    const rows = parse(readFileSync(join(harness!.exportsDir, exported.value.fileName)), { columns: true }) as Record<string, string>[];
+    const rows = parse(readFileSync(join(harness!.exportsDir, exported.value.fileName)), {
+      columns: true,
+    }) as Record<string, string>[];
     expect(rows[0]).toMatchObject({ amount: '7.25', state: 'paid-confirmed-by-cashier' });
-    expect(await call('report', { fromDate: today, toDate: '2000-01-01' })).toMatchObject({ ok: false, error: { kind: 'invalid-period' } });
+    expect(await call('report', { fromDate: today, toDate: '2000-01-01' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-period' },
+    });
   });
 });

@@ -6,7 +6,13 @@ import { startHarness } from './harness';
 
 const portArg = process.argv.indexOf('--port');
 const port = portArg >= 0 ? Number(process.argv[portArg + 1]) : 5199;
-const harness = await startHarness({ port, logger: createJsonLinesLogger({ scope: 'harness', write: (line) => process.stderr.write(`${line}\n`) }) });
+const harness = await startHarness({
+  port,
+  logger: createJsonLinesLogger({
+    scope: 'harness',
+    write: (line) => process.stderr.write(`${line}\n`),
+  }),
+});
 console.log(`Cashier window:   ${harness.cashierUrl}`);
 console.log(`Customer display: ${harness.displayUrl}`);
 console.log('Demo mode: the built-in sandbox is the payment service. Press Ctrl+C to stop.');

@@ -7,7 +7,11 @@ import { systemClock, type Clock } from '../../../shared/clock';
 import { displayEventNames, eventNames, type Events } from '../../../shared/ipc/contract';
 import type { EventSink } from '../../../shared/ipc/contract-kit';
 import { defaultSettings, type Settings } from '../../../shared/settings';
-import { createAppServices, type AppPlatform, type AppServices } from '../../../electron/app/app-services';
+import {
+  createAppServices,
+  type AppPlatform,
+  type AppServices,
+} from '../../../electron/app/app-services';
 import { dispatchCall } from '../../../electron/app/dispatch-call';
 import { silentLogger, type Logger } from '../../../electron/logging/logger';
 import { buildContentSecurityPolicy } from '../../../electron/main/security/content-security-policy';
@@ -15,7 +19,10 @@ import { resolvePageRequest } from '../../../electron/main/page-request';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
 import { createMemorySettingsStore } from '../../../electron/settings/local-settings-store';
 import { createMemorySecretStore, type SecretStore } from '../../../electron/settings/secret-store';
-import { createSettingsService, type ManagedPolicyLoad } from '../../../electron/settings/settings-service';
+import {
+  createSettingsService,
+  type ManagedPolicyLoad,
+} from '../../../electron/settings/settings-service';
 import { bridgeScript, type HarnessPage } from './bridge-script';
 
 export interface HarnessOptions {
@@ -59,7 +66,9 @@ const pageHeaders = (csp: string) => ({
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  const rendererDir = resolve(options.rendererDir ?? join(import.meta.dirname, '../../../out/renderer'));
+  const rendererDir = resolve(
+    options.rendererDir ?? join(import.meta.dirname, '../../../out/renderer'),
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-harness-'));
   const exportsDir = join(dataDir, 'exports');
   const settings = createSettingsService({
@@ -69,10 +78,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger,
   });
   const streams = new Set<{ page: HarnessPage; response: ServerResponse }>();
-  const allowed: Record<HarnessPage, ReadonlySet<string>> = { cashier: new Set(eventNames), display: new Set(displayEventNames) };
+  const allowed: Record<HarnessPage, ReadonlySet<string>> = {
+    cashier: new Set(eventNames),
+    display: new Set(displayEventNames),
+  };
   const emit: EventSink<Events> = (name, payload) => {
     for (const stream of streams) {
-      if (allowed[stream.page].has(name)) stream.response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+      if (allowed[stream.page].has(name))
+        stream.response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
     }
   };
   const platform: AppPlatform = {
@@ -108,12 +121,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const url = new URL(request.url ?? '/', origin);
     if (url.pathname === '/__pos/events') {
       const page = url.searchParams.get('page') === 'cashier' ? 'cashier' : 'display';
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       const stream = { page, response } as const;
       streams.add(stream);
       for (const name of allowed[page]) {
         const value = services.latest(name as keyof Events & string);
-        if (value !== undefined) response.write(`event: ${name}\ndata: ${JSON.stringify(value)}\n\n`);
+        if (value !== undefined)
+          response.write(`event: ${name}\ndata: ${JSON.stringify(value)}\n\n`);
       }
       request.on('close', () => streams.delete(stream));
       return;
@@ -121,7 +139,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (url.pathname.startsWith('/__pos/call/')) {
       // Only the cashier page of this harness may call: same origin, sent from /cashier/.
       const referer = request.headers.referer ?? '';
-      if (request.method !== 'POST' || request.headers.origin !== origin || !referer.startsWith(`${origin}/cashier/`)) {
+      if (
+        request.method !== 'POST' ||
+        request.headers.origin !== origin ||
+        !referer.startsWith(`${origin}/cashier/`)
+      ) {
         response.writeHead(403).end();
         return;
       }
@@ -132,13 +154,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       } catch {
         args = undefined;
       }
-      const result = await dispatchCall(services.handlers, url.pathname.slice('/__pos/call/'.length), args, logger);
+      const result = await dispatchCall(
+        services.handlers,
+        url.pathname.slice('/__pos/call/'.length),
+        args,
+        logger,
+      );
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
       return;
     }
     if (url.pathname === '/__pos/bridge.js') {
       const page = url.searchParams.get('page') === 'cashier' ? 'cashier' : 'display';
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...pageHeaders(csp) }).end(bridgeScript(page));
+      response
+        .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...pageHeaders(csp) })
+        .end(bridgeScript(page));
       return;
     }
     const resolved = resolvePageRequest(`app://pages${url.pathname}`, rendererDir);
@@ -155,10 +184,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     if (resolved.contentType.startsWith('text/html')) {
       const page: HarnessPage = url.pathname.startsWith('/cashier/') ? 'cashier' : 'display';
-      const html = content.toString('utf8').replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
+      const html = content
+        .toString('utf8')
+        .replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
       content = Buffer.from(html);
     }
-    response.writeHead(200, { 'content-type': resolved.contentType, ...pageHeaders(csp) }).end(content);
+    response
+      .writeHead(200, { 'content-type': resolved.contentType, ...pageHeaders(csp) })
+      .end(content);
   }
 
   await new Promise<void>((ready) => server.listen(options.port ?? 0, '127.0.0.1', ready));

@@ -3,7 +3,10 @@ import { customerViewOf } from '../../../shared/sale/customer-view';
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import { saleStates } from '../../../shared/sale/sale-states';
 import { CountdownTicker } from '../../../electron/app/countdown-ticker';
-import { CustomerViewPublisher, OUTCOME_HOLD_MS } from '../../../electron/app/customer-view-publisher';
+import {
+  CustomerViewPublisher,
+  OUTCOME_HOLD_MS,
+} from '../../../electron/app/customer-view-publisher';
 import type { CustomerView } from '../../../shared/ipc/views';
 import { ManualClock } from '../../support/manual-clock';
 
@@ -23,10 +26,21 @@ function sale(overrides: Partial<SaleSnapshot> = {}): SaleSnapshot {
     chainId: '1',
     chainName: 'ETHEREUM',
     currency: 'USD',
-    link: { qrUrl: 'https://pay.example/qr-scan?&order_id=x', linkAmount: '13', rateUsd: '1.0002', amountMatches: true },
+    link: {
+      qrUrl: 'https://pay.example/qr-scan?&order_id=x',
+      linkAmount: '13',
+      rateUsd: '1.0002',
+      amountMatches: true,
+    },
     showQr: true,
     expiry: { kind: 'known', atMs: 1_000_000 },
-    lastFailure: { kind: 'rejected', message: 'internal words', serviceMessage: 'secret-ish', serviceCode: 'E', httpStatus: 400 },
+    lastFailure: {
+      kind: 'rejected',
+      message: 'internal words',
+      serviceMessage: 'secret-ish',
+      serviceCode: 'E',
+      httpStatus: 400,
+    },
     allowedActions: ['confirmPaidByCashier', 'cancel'],
     attempts: 1,
     replacesOrderId: null,
@@ -74,7 +88,11 @@ describe('customerViewOf', () => {
   });
 
   it('says "no time limit" rather than a countdown for an unknown expiry', () => {
-    const view = customerViewOf(sale({ expiry: { kind: 'unknown', note: 'n', raw: 'r' } }), '', logos);
+    const view = customerViewOf(
+      sale({ expiry: { kind: 'unknown', note: 'n', raw: 'r' } }),
+      '',
+      logos,
+    );
     expect(view.expiresAtMs).toBeNull();
     expect(view.expiryUnknown).toBe(true);
   });
@@ -91,12 +109,28 @@ describe('customerViewOf', () => {
   });
 
   it('shows an NFC sale amount while waiting for the tap', () => {
-    const view = customerViewOf(sale({ kind: 'nfc', state: 'waiting-for-tap', link: null, showQr: false, expiry: null, asset: null }), '', logos);
+    const view = customerViewOf(
+      sale({
+        kind: 'nfc',
+        state: 'waiting-for-tap',
+        link: null,
+        showQr: false,
+        expiry: null,
+        asset: null,
+      }),
+      '',
+      logos,
+    );
     expect(view).toMatchObject({ phase: 'tap', amount: '12.5', qrUrl: null, usdValue: null });
   });
 
   it('is idle with the shop name when there is no sale', () => {
-    expect(customerViewOf(null, 'Corner Shop', logos)).toMatchObject({ phase: 'idle', shopName: 'Corner Shop', amount: null, qrUrl: null });
+    expect(customerViewOf(null, 'Corner Shop', logos)).toMatchObject({
+      phase: 'idle',
+      shopName: 'Corner Shop',
+      amount: null,
+      qrUrl: null,
+    });
   });
 });
 
@@ -127,13 +161,20 @@ describe('CustomerViewPublisher', () => {
   function setup() {
     const clock = new ManualClock(0);
     const views: CustomerView[] = [];
-    const publisher = new CustomerViewPublisher(clock, () => 'Shop', async () => logos, (view) => views.push(view));
+    const publisher = new CustomerViewPublisher(
+      clock,
+      () => 'Shop',
+      async () => logos,
+      (view) => views.push(view),
+    );
     return { clock, views, publisher };
   }
 
   it('keeps an outcome on screen for the hold time after the cashier clears it', async () => {
     const { clock, views, publisher } = setup();
-    await publisher.saleChanged(sale({ state: 'paid-confirmed-by-cashier', terminal: true, showQr: false }));
+    await publisher.saleChanged(
+      sale({ state: 'paid-confirmed-by-cashier', terminal: true, showQr: false }),
+    );
     clock.advance(1_000);
     await publisher.saleChanged(null);
     expect(views.at(-1)?.phase).toBe('paid');
@@ -147,7 +188,9 @@ describe('CustomerViewPublisher', () => {
     const { clock, views, publisher } = setup();
     await publisher.saleChanged(sale({ state: 'cancelled', terminal: true, showQr: false }));
     await publisher.saleChanged(null);
-    await publisher.saleChanged(sale({ state: 'requesting', link: null, showQr: false, expiry: null }));
+    await publisher.saleChanged(
+      sale({ state: 'requesting', link: null, showQr: false, expiry: null }),
+    );
     expect(views.at(-1)?.phase).toBe('preparing');
     clock.advance(OUTCOME_HOLD_MS * 2);
     expect(views.at(-1)?.phase).toBe('preparing');

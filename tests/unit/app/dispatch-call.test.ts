@@ -9,7 +9,8 @@ import { recordingLogger } from '../../support/secret-leak';
 
 function handlersWith(overrides: Partial<CallHandlers<Calls>>): CallHandlers<Calls> {
   return new Proxy(overrides, {
-    get: (target, name) => (target as Record<string, unknown>)[name as string] ?? (async () => 'default'),
+    get: (target, name) =>
+      (target as Record<string, unknown>)[name as string] ?? (async () => 'default'),
   }) as CallHandlers<Calls>;
 }
 
@@ -17,7 +18,12 @@ describe('dispatchCall', () => {
   it('passes parsed arguments to the handler and wraps the value', async () => {
     const seen: unknown[] = [];
     const handlers = handlersWith({ listAssets: async (args) => (seen.push(args), []) });
-    const result = await dispatchCall(handlers, 'listAssets', { chainId: '137' }, recordingLogger().logger);
+    const result = await dispatchCall(
+      handlers,
+      'listAssets',
+      { chainId: '137' },
+      recordingLogger().logger,
+    );
     expect(result).toEqual({ ok: true, value: [] });
     expect(seen).toEqual([{ chainId: '137' }]);
   });
@@ -27,7 +33,12 @@ describe('dispatchCall', () => {
     ['a prototype name', '__proto__', {}, 'unknown-call'],
     ['a missing field', 'listAssets', {}, 'invalid-argument'],
     ['a wrong type', 'listAssets', { chainId: 137 }, 'invalid-argument'],
-    ['an extra field', 'startQrSale', { amount: '1', chainId: '1', asset: 'USDT', orderId: 'x' }, 'invalid-argument'],
+    [
+      'an extra field',
+      'startQrSale',
+      { amount: '1', chainId: '1', asset: 'USDT', orderId: 'x' },
+      'invalid-argument',
+    ],
     ['a non-object', 'currentSale', 'hello', 'invalid-argument'],
   ])('refuses %s before any handler runs', async (_label, name, args, kind) => {
     let ran = false;
@@ -38,7 +49,13 @@ describe('dispatchCall', () => {
   });
 
   it('keeps the kind and words of expected failures', async () => {
-    const service = new ServiceError({ kind: 'rejected', message: 'The service refused the request.', serviceMessage: 'Amount too small', serviceCode: 'E1', httpStatus: 400 });
+    const service = new ServiceError({
+      kind: 'rejected',
+      message: 'The service refused the request.',
+      serviceMessage: 'Amount too small',
+      serviceCode: 'E1',
+      httpStatus: 400,
+    });
     const handlers = handlersWith({
       startQrSale: async () => {
         throw service;
@@ -51,15 +68,33 @@ describe('dispatchCall', () => {
       },
     });
     const logger = recordingLogger().logger;
-    expect(await dispatchCall(handlers, 'startQrSale', { amount: '1', chainId: '1', asset: 'USDT' }, logger)).toEqual({
+    expect(
+      await dispatchCall(
+        handlers,
+        'startQrSale',
+        { amount: '1', chainId: '1', asset: 'USDT' },
+        logger,
+      ),
+    ).toEqual({
       ok: false,
-      error: { kind: 'rejected', message: 'The service refused the request.', detail: { serviceMessage: 'Amount too small', serviceCode: 'E1', httpStatus: 400 } },
+      error: {
+        kind: 'rejected',
+        message: 'The service refused the request.',
+        detail: { serviceMessage: 'Amount too small', serviceCode: 'E1', httpStatus: 400 },
+      },
     });
     expect(await dispatchCall(handlers, 'confirmPaidByCashier', {}, logger)).toEqual({
       ok: false,
       error: { kind: 'not-allowed', message: 'There is no payment link to confirm.' },
     });
-    expect(await dispatchCall(handlers, 'report', { fromDate: '2026-11-22', toDate: '2026-11-21' }, logger)).toMatchObject({
+    expect(
+      await dispatchCall(
+        handlers,
+        'report',
+        { fromDate: '2026-11-22', toDate: '2026-11-21' },
+        logger,
+      ),
+    ).toMatchObject({
       ok: false,
       error: { kind: 'invalid-period' },
     });

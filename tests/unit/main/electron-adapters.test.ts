@@ -6,7 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const state = vi.hoisted(() => ({
   privileged: [] as unknown[],
   handler: undefined as undefined | ((request: Request) => Promise<Response>),
-  forks: [] as { path: string; options: unknown; posted: unknown[]; listeners: Map<string, (...args: unknown[]) => void>; killed: boolean }[],
+  forks: [] as {
+    path: string;
+    options: unknown;
+    posted: unknown[];
+    listeners: Map<string, (...args: unknown[]) => void>;
+    killed: boolean;
+  }[],
 }));
 
 vi.mock('electron', async () => {
@@ -73,7 +79,9 @@ describe('app:// scheme', () => {
   it('is registered as a standard, secure scheme', async () => {
     const { registerAppScheme } = await import('../../../electron/main/app-protocol');
     registerAppScheme();
-    expect(state.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
+    expect(state.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true } },
+    ]);
   });
 
   it('serves the built pages with the CSP header and refuses anything outside them', async () => {
@@ -88,9 +96,15 @@ describe('app:// scheme', () => {
     expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await page.text()).toContain('<title>t</title>');
-    expect((await state.handler!(new Request('app://pages/cashier/missing.html'))).status).toBe(404);
-    expect((await state.handler!(new Request('app://elsewhere/cashier/index.html'))).status).toBe(403);
-    const escaped = await state.handler!(new Request(`app://pages/${encodeURIComponent('../secret.js')}`));
+    expect((await state.handler!(new Request('app://pages/cashier/missing.html'))).status).toBe(
+      404,
+    );
+    expect((await state.handler!(new Request('app://elsewhere/cashier/index.html'))).status).toBe(
+      403,
+    );
+    const escaped = await state.handler!(
+      new Request(`app://pages/${encodeURIComponent('../secret.js')}`),
+    );
     expect(escaped.status).not.toBe(200);
   });
 });

@@ -1,7 +1,12 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { callNames, type Calls } from '../../../shared/ipc/contract';
-import { callChannel, eventChannel, LATEST_CHANNEL, type CallHandlers } from '../../../shared/ipc/contract-kit';
+import {
+  callChannel,
+  eventChannel,
+  LATEST_CHANNEL,
+  type CallHandlers,
+} from '../../../shared/ipc/contract-kit';
 import { registerIpc } from '../../../electron/main/ipc-registration';
 import { silentLogger } from '../../../electron/logging/logger';
 
@@ -34,18 +39,31 @@ function fakeContents(id: number) {
 function setup(options: { trusted?: (id: number) => boolean; started?: boolean } = {}) {
   const handlers = new Map<string, Handler>();
   const calls: string[] = [];
-  const serviceHandlers = new Proxy({}, {
-    get: (_target, name) => async () => {
-      calls.push(String(name));
-      return `result of ${String(name)}`;
+  const serviceHandlers = new Proxy(
+    {},
+    {
+      get: (_target, name) => async () => {
+        calls.push(String(name));
+        return `result of ${String(name)}`;
+      },
     },
-  }) as CallHandlers<Calls>;
+  ) as CallHandlers<Calls>;
   const wiring = registerIpc({
-    ipcMain: { handle: (channel: string, handler: Handler) => void handlers.set(channel, handler) } as never,
+    ipcMain: {
+      handle: (channel: string, handler: Handler) => void handlers.set(channel, handler),
+    } as never,
     services: () =>
       options.started === false
         ? undefined
-        : { handlers: serviceHandlers, latest: (name) => (name === 'customer-view' ? { phase: 'idle' } : name === 'sale-changed' ? null : undefined) },
+        : {
+            handlers: serviceHandlers,
+            latest: (name) =>
+              name === 'customer-view'
+                ? { phase: 'idle' }
+                : name === 'sale-changed'
+                  ? null
+                  : undefined,
+          },
     isTrusted: (event) => (options.trusted ?? (() => true))(event.sender.id),
     logger: silentLogger,
   });
@@ -57,7 +75,9 @@ function setup(options: { trusted?: (id: number) => boolean; started?: boolean }
 describe('registerIpc', () => {
   it('registers exactly one handler per contract call, plus the latest-value channel', () => {
     const { handlers } = setup();
-    expect([...handlers.keys()].sort()).toEqual([...callNames.map(callChannel), LATEST_CHANNEL].sort());
+    expect([...handlers.keys()].sort()).toEqual(
+      [...callNames.map(callChannel), LATEST_CHANNEL].sort(),
+    );
   });
 
   it('answers the cashier page and refuses the customer display, strangers and untrusted senders', async () => {
@@ -68,9 +88,15 @@ describe('registerIpc', () => {
     wiring.registerPage(display, 'display');
     wiring.registerPage(fakeContents(3), 'cashier');
 
-    expect(await invoke(callChannel('currentSale'), 1, {})).toEqual({ ok: true, value: 'result of currentSale' });
+    expect(await invoke(callChannel('currentSale'), 1, {})).toEqual({
+      ok: true,
+      value: 'result of currentSale',
+    });
     for (const sender of [2, 3, 99]) {
-      expect(await invoke(callChannel('currentSale'), sender, {})).toMatchObject({ ok: false, error: { kind: 'untrusted-sender' } });
+      expect(await invoke(callChannel('currentSale'), sender, {})).toMatchObject({
+        ok: false,
+        error: { kind: 'untrusted-sender' },
+      });
     }
     expect(calls).toEqual(['currentSale']);
   });
@@ -80,7 +106,10 @@ describe('registerIpc', () => {
     const { wiring, invoke } = setup();
     wiring.registerPage(cashier, 'cashier');
     cashier.destroy();
-    expect(await invoke(callChannel('currentSale'), 1, {})).toMatchObject({ ok: false, error: { kind: 'untrusted-sender' } });
+    expect(await invoke(callChannel('currentSale'), 1, {})).toMatchObject({
+      ok: false,
+      error: { kind: 'untrusted-sender' },
+    });
     wiring.emit('sale-changed', null);
     expect(cashier.sent).toEqual([]);
   });
@@ -88,14 +117,20 @@ describe('registerIpc', () => {
   it('parses arguments before a handler runs', async () => {
     const { wiring, invoke, calls } = setup();
     wiring.registerPage(fakeContents(1), 'cashier');
-    expect(await invoke(callChannel('listAssets'), 1, { chainId: 'DROP TABLE' })).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
+    expect(await invoke(callChannel('listAssets'), 1, { chainId: 'DROP TABLE' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-argument' },
+    });
     expect(calls).toEqual([]);
   });
 
   it("answers 'starting' until the services exist", async () => {
     const { wiring, invoke } = setup({ started: false });
     wiring.registerPage(fakeContents(1), 'cashier');
-    expect(await invoke(callChannel('currentSale'), 1, {})).toMatchObject({ ok: false, error: { kind: 'starting' } });
+    expect(await invoke(callChannel('currentSale'), 1, {})).toMatchObject({
+      ok: false,
+      error: { kind: 'starting' },
+    });
   });
 
   it('sends each page only the events it may see', () => {
@@ -106,7 +141,10 @@ describe('registerIpc', () => {
     wiring.registerPage(display, 'display');
     wiring.emit('sale-changed', null);
     wiring.emit('customer-view', { phase: 'idle' } as never);
-    expect(cashier.sent.map(([channel]) => channel)).toEqual([eventChannel('sale-changed'), eventChannel('customer-view')]);
+    expect(cashier.sent.map(([channel]) => channel)).toEqual([
+      eventChannel('sale-changed'),
+      eventChannel('customer-view'),
+    ]);
     expect(display.sent.map(([channel]) => channel)).toEqual([eventChannel('customer-view')]);
   });
 
@@ -114,10 +152,15 @@ describe('registerIpc', () => {
     const { wiring, invoke } = setup();
     wiring.registerPage(fakeContents(1), 'cashier');
     wiring.registerPage(fakeContents(2), 'display');
-    expect(await invoke(LATEST_CHANNEL, 2, 'customer-view')).toEqual({ has: true, value: { phase: 'idle' } });
+    expect(await invoke(LATEST_CHANNEL, 2, 'customer-view')).toEqual({
+      has: true,
+      value: { phase: 'idle' },
+    });
     expect(await invoke(LATEST_CHANNEL, 2, 'sale-changed')).toEqual({ has: false });
     expect(await invoke(LATEST_CHANNEL, 1, 'sale-changed')).toEqual({ has: true, value: null });
-    expect(await invoke(LATEST_CHANNEL, 1, { toString: () => 'sale-changed' })).toEqual({ has: false });
+    expect(await invoke(LATEST_CHANNEL, 1, { toString: () => 'sale-changed' })).toEqual({
+      has: false,
+    });
     expect(await invoke(LATEST_CHANNEL, 7, 'customer-view')).toEqual({ has: false });
   });
 });

@@ -46,7 +46,10 @@ describe('resolvePageRequest', () => {
   });
 
   it('answers 404 for file types it does not serve', () => {
-    expect(resolvePageRequest('app://pages/cashier/notes.txt', root)).toEqual({ ok: false, status: 404 });
+    expect(resolvePageRequest('app://pages/cashier/notes.txt', root)).toEqual({
+      ok: false,
+      status: 404,
+    });
     expect(resolvePageRequest('app://pages/', root)).toEqual({ ok: false, status: 403 });
   });
 });

@@ -12,23 +12,65 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
 
 describe('import walls', () => {
   it.each([
-    ['shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'import-x/no-nodejs-modules'],
-    ['shared/x.ts', "import { app } from 'electron';\nexport const x = app;\n", 'no-restricted-imports'],
-    ['shared/x.ts', "import { x as y } from '../electron/sandbox/catalogue';\nexport const x = y;\n", 'no-restricted-imports'],
-    ['shared/x.ts', "import { useState } from 'react';\nexport const x = useState;\n", 'no-restricted-imports'],
-    ['renderer/cashier/x.ts', "import { join } from 'node:path';\nexport const x = join;\n", 'import-x/no-nodejs-modules'],
-    ['renderer/cashier/x.ts', "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n", 'no-restricted-imports'],
-    ['renderer/cashier/x.ts', "import { x as y } from '../../electron/sale/sale-service';\nexport const x = y;\n", 'no-restricted-imports'],
-    ['electron/sale/x.ts', "import { app } from 'electron';\nexport const x = app;\n", 'no-restricted-imports'],
-    ['electron/service-client/x.ts', "import { x as y } from '../../renderer/cashier/main';\nexport const x = y;\n", 'no-restricted-imports'],
+    [
+      'shared/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'import-x/no-nodejs-modules',
+    ],
+    [
+      'shared/x.ts',
+      "import { app } from 'electron';\nexport const x = app;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'shared/x.ts',
+      "import { x as y } from '../electron/sandbox/catalogue';\nexport const x = y;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'shared/x.ts',
+      "import { useState } from 'react';\nexport const x = useState;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'renderer/cashier/x.ts',
+      "import { join } from 'node:path';\nexport const x = join;\n",
+      'import-x/no-nodejs-modules',
+    ],
+    [
+      'renderer/cashier/x.ts',
+      "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'renderer/cashier/x.ts',
+      "import { x as y } from '../../electron/sale/sale-service';\nexport const x = y;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'electron/sale/x.ts',
+      "import { app } from 'electron';\nexport const x = app;\n",
+      'no-restricted-imports',
+    ],
+    [
+      'electron/service-client/x.ts',
+      "import { x as y } from '../../renderer/cashier/main';\nexport const x = y;\n",
+      'no-restricted-imports',
+    ],
   ])('%s: a forbidden import is reported (case %#)', async (filePath, code, rule) => {
     expect(await ruleIdsFor(filePath, code)).toContain(rule);
   });
 
   it.each([
     ['electron/main/x.ts', "import { app } from 'electron';\nexport const x = app;\n"],
-    ['electron/preload/x.ts', "import { contextBridge } from 'electron';\nexport const x = contextBridge;\n"],
-    ['electron/sale/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    [
+      'electron/preload/x.ts',
+      "import { contextBridge } from 'electron';\nexport const x = contextBridge;\n",
+    ],
+    [
+      'electron/sale/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    ],
     ['renderer/cashier/x.ts', "import { z } from 'zod';\nexport const x = z;\n"],
   ])('%s: an allowed import passes (case %#)', async (filePath, code) => {
     expect(await ruleIdsFor(filePath, code)).toEqual([]);

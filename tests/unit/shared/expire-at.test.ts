@@ -156,9 +156,16 @@ describe('readExpireAt: plausibility', () => {
   it('a month/day text with a day <= 12 is read month-first when only that reading is plausible', () => {
     // Service wrote 3 December month-first ("12/03"); read day-first it is 12 March, months ago.
     const expiry = expectKnown(
-      readExpireAt('12/03/2026 09:15:00', { sentAtMs: utc('2026-12-03T09:00:00Z'), timeZone: 'UTC' }),
+      readExpireAt('12/03/2026 09:15:00', {
+        sentAtMs: utc('2026-12-03T09:00:00Z'),
+        timeZone: 'UTC',
+      }),
     );
-    expect(expiry).toEqual({ kind: 'known', atMs: utc('2026-12-03T09:15:00Z'), order: 'month-first' });
+    expect(expiry).toEqual({
+      kind: 'known',
+      atMs: utc('2026-12-03T09:15:00Z'),
+      order: 'month-first',
+    });
   });
 
   it('a text implausible in both readings keeps the day-first reason', () => {
