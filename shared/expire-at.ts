@@ -27,100 +27,93 @@ export const MAX_EXPIRY_AHEAD_MS = 24 * 60 * 60 * 1000;
 const SHAPE = /^\s*(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})\s*$/;
 
 export function readExpireAt(raw: string, ctx: ExpireAtContext): Expiry {
-  const unknown = (reason: string): Expiry => ({
-    kind: 'unknown',
-    reason,
-    raw: typeof raw === 'string' ? raw : '',
-  });
-  if (typeof raw !== 'string') return unknown('The service sent no expiry time.');
-  const quoted = quote(raw);
+  // Built without per-call closures, and the quoted text only when a reason needs it: this
+  // runs on every payment link, and the success path should cost next to nothing.
+  if (typeof raw !== 'string') return unknownExpiry('The service sent no expiry time.', raw);
 
   const match = SHAPE.exec(raw);
-  if (!match) return unknown(`The expiry time ${quoted} is not in the form DD/MM/YYYY HH:MM:SS.`);
-  const [first, second, year, hour, minute, secondOfMinute] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  if (!match) {
+    return unknownExpiry(
+      `The expiry time ${quote(raw)} is not in the form DD/MM/YYYY HH:MM:SS.`,
+      raw,
+    );
+  }
+  const first = Number(match[1]);
+  const second = Number(match[2]);
+  const year = Number(match[3]);
+  const hour = Number(match[4]);
+  const minute = Number(match[5]);
+  const secondOfMinute = Number(match[6]);
 
-  if (first > 12 && second > 12) return unknown(`The expiry date ${quoted} has no valid month.`);
+  if (first > 12 && second > 12)
+    return unknownExpiry(`The expiry date ${quote(raw)} has no valid month.`, raw);
   if (hour > 23 || minute > 59 || secondOfMinute > 59) {
-    return unknown(`The expiry time ${quoted} is not a real time of day.`);
+    return unknownExpiry(`The expiry time ${quote(raw)} is not a real time of day.`, raw);
   }
   if (!Number.isFinite(ctx.sentAtMs))
-    return unknown('The expiry cannot be checked: the send time is missing.');
+    return unknownExpiry('The expiry cannot be checked: the send time is missing.', raw);
   const zone = zoneFormatter(ctx.timeZone);
   if (!zone) {
-    return unknown(
+    return unknownExpiry(
       `The service time zone setting "${String(ctx.timeZone)}" is not a known time zone; ask IT to correct it.`,
+      raw,
     );
   }
 
   // Day-first is the reading we expect. Month-first is tried when day-first is impossible
   // (second group above 12) or implausible: with expiries at most 24 h ahead, both readings
   // can only be plausible when day and month are equal, and then they are the same instant.
-  // Month-first is only read when day-first failed (each reading costs Intl calls).
-  const dayFirst = readAs('day-first', {
-    year,
-    month: second,
-    day: first,
-    hour,
-    minute,
-    second: secondOfMinute,
-  });
-  if (dayFirst.kind === 'known') return dayFirst;
-  const monthFirst = readAs('month-first', {
-    year,
-    month: first,
-    day: second,
-    hour,
-    minute,
-    second: secondOfMinute,
-  });
-  if (monthFirst.kind === 'known') return monthFirst;
-  const reported = second > 12 ? monthFirst : dayFirst;
-  return unknown(reported.kind === 'unknown' ? reported.reason : 'The expiry time is unreadable.');
+  // Month-first is only read when day-first failed (each reading may cost Intl calls).
+  const time: TimeFields = { year, hour, minute, second: secondOfMinute };
+  const dayFirst = readAs(zone, ctx.sentAtMs, 'day-first', second, first, time);
+  if (typeof dayFirst !== 'string') return dayFirst;
+  const monthFirst = readAs(zone, ctx.sentAtMs, 'month-first', first, second, time);
+  if (typeof monthFirst !== 'string') return monthFirst;
+  return unknownExpiry(reasonText(second > 12 ? monthFirst : dayFirst, raw, ctx.timeZone), raw);
+}
 
-  type Fields = {
-    year: number;
-    month: number;
-    day: number;
-    hour: number;
-    minute: number;
-    second: number;
-  };
-  type Reading = Expiry | { kind: 'unknown'; reason: string };
-  function readAs(order: 'day-first' | 'month-first', f: Fields): Reading {
-    if (f.month < 1 || f.month > 12 || f.day < 1 || f.day > daysInMonth(f.year, f.month)) {
-      return { kind: 'unknown', reason: `The expiry date ${quoted} is not a real date.` };
-    }
-    const atMs = instantOf(
-      wallTimeAsUtc(f.year, f.month, f.day, f.hour, f.minute, f.second),
-      zone as ZoneFormatter,
-    );
-    if (atMs === undefined) {
-      return {
-        kind: 'unknown',
-        reason: `The expiry time ${quoted} does not exist in the time zone ${ctx.timeZone} (the clocks skip it).`,
-      };
-    }
-    if (atMs <= ctx.sentAtMs) {
-      return {
-        kind: 'unknown',
-        reason: `The expiry time ${quoted} is not after the payment link was requested; the service time zone setting (${ctx.timeZone}) may be wrong.`,
-      };
-    }
-    if (atMs - ctx.sentAtMs > MAX_EXPIRY_AHEAD_MS) {
-      return {
-        kind: 'unknown',
-        reason: `The expiry time ${quoted} is more than 24 hours ahead; the service time zone setting (${ctx.timeZone}) or date order may be wrong.`,
-      };
-    }
-    return { kind: 'known', atMs, order };
+interface TimeFields {
+  year: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The known expiry, or which check failed (turned into words only if it is reported). */
+function readAs(
+  zone: ZoneFormatter,
+  sentAtMs: number,
+  order: 'day-first' | 'month-first',
+  month: number,
+  day: number,
+  t: TimeFields,
+): Expiry | Failed {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(t.year, month)) return 'not-a-date';
+  const atMs = instantOf(wallTimeAsUtc(t.year, month, day, t.hour, t.minute, t.second), zone);
+  if (atMs === undefined) return 'skipped';
+  if (atMs <= sentAtMs) return 'not-after-send';
+  if (atMs - sentAtMs > MAX_EXPIRY_AHEAD_MS) return 'too-far';
+  return { kind: 'known', atMs, order };
+}
+
+type Failed = 'not-a-date' | 'skipped' | 'not-after-send' | 'too-far';
+
+function reasonText(failed: Failed, raw: string, timeZone: string): string {
+  const quoted = quote(raw);
+  switch (failed) {
+    case 'not-a-date':
+      return `The expiry date ${quoted} is not a real date.`;
+    case 'skipped':
+      return `The expiry time ${quoted} does not exist in the time zone ${timeZone} (the clocks skip it).`;
+    case 'not-after-send':
+      return `The expiry time ${quoted} is not after the payment link was requested; the service time zone setting (${timeZone}) may be wrong.`;
+    case 'too-far':
+      return `The expiry time ${quoted} is more than 24 hours ahead; the service time zone setting (${timeZone}) or date order may be wrong.`;
   }
+}
+
+function unknownExpiry(reason: string, raw: unknown): Expiry {
+  return { kind: 'unknown', reason, raw: typeof raw === 'string' ? raw : '' };
 }
 
 function quote(raw: string): string {
@@ -130,7 +123,7 @@ function quote(raw: string): string {
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The wall-clock fields as if they were UTC, in ms. Years below 100 are kept as written. */
