@@ -2,6 +2,7 @@ import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox-server';
+import { closeServiceTransport } from '../service-client/node-http-exchange';
 import {
   createServiceClient,
   type PaymentServiceClient,
@@ -97,6 +98,7 @@ export class ServiceConnection {
   }
 
   async close(): Promise<void> {
+    closeServiceTransport();
     await this.sandbox?.close();
     this.sandbox = null;
   }

@@ -1,4 +1,4 @@
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import {
   callNames,
   displayEventNames,
@@ -31,10 +31,18 @@ const eventsFor: Record<PageName, ReadonlySet<string>> = {
   display: new Set(displayEventNames),
 };
 
+/** What the wiring needs of a webContents (a WebContents satisfies it; tests pass a fake). */
+export interface PageContents {
+  readonly id: number;
+  send(channel: string, payload: unknown): void;
+  isDestroyed(): boolean;
+  once(event: 'destroyed', listener: () => void): unknown;
+}
+
 export interface IpcWiring {
   /** Tells which page a webContents shows; only registered pages are answered or sent to. */
   registerPage(
-    contents: Pick<WebContents, 'id' | 'once' | 'send' | 'isDestroyed'>,
+    contents: PageContents,
     page: PageName,
   ): void;
   /** Fans an event out to the pages allowed to see it. */
@@ -57,7 +65,7 @@ export function registerIpc(options: {
 }): IpcWiring {
   const pages = new Map<
     number,
-    { page: PageName; contents: Pick<WebContents, 'send' | 'isDestroyed'> }
+    { page: PageName; contents: PageContents }
   >();
   const pageOf = (event: IpcMainInvokeEvent): PageName | undefined =>
     options.isTrusted(event) ? pages.get(event.sender.id)?.page : undefined;

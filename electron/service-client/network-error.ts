@@ -61,3 +61,8 @@ function codesOf(error: unknown, depth: number): string[] {
     return [record.code];
   return codesOf(record.cause, depth + 1);
 }
+
+/** The first code in an error (its own, its causes', an AggregateError's), for the log. */
+export function networkCodeOf(error: unknown): string | undefined {
+  return codesOf(error, 0)[0];
+}

@@ -10,7 +10,9 @@ import type { GenerateNfcRequest, GenerateQrRequest } from '../../shared/wire/re
 import { redact, redactText, silentLogger, type LogFields, type Logger } from '../logging/logger';
 import { checkLinkResult, type CheckedPaymentLink } from './checked-payment-link';
 import { describeFailure, type FailureFacts, type HttpMethod } from './failure-messages';
-import { exchange } from './http-exchange';
+import type { ExchangeOutcome, ExchangeRequest } from './exchange';
+import { exchange as fetchExchange } from './fetch-exchange';
+import { exchange as nodeHttpExchange } from './node-http-exchange';
 import { readOutcome } from './read-outcome';
 import { ServiceError } from './service-error';
 import { validateNfcRequest, validateQrRequest } from './validate-request';
@@ -23,6 +25,11 @@ export interface ServiceClientOptions {
   /** Read before every request: the token can change in the settings while the app runs. */
   getToken: () => string;
   clock: Clock;
+  /**
+   * Only for a host without node:http or a unit test's stub: when given, requests go through
+   * this fetch (fetch-exchange.ts); otherwise through node:http/https keep-alive agents
+   * (node-http-exchange.ts), the production transport. Both keep the same contract.
+   */
   fetch?: typeof fetch;
   /** Deadline of one attempt, connect to last body byte. */
   timeoutMs?: number;
@@ -72,7 +79,6 @@ interface CallSpec<T> {
 export function createServiceClient(options: ServiceClientOptions): PaymentServiceClient {
   const base = normaliseBaseUrl(options.baseUrl);
   const clock = options.clock;
-  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const getRetries = Math.max(0, Math.floor(options.getRetries ?? DEFAULT_GET_RETRIES));
   const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
@@ -80,10 +86,24 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
   const serviceTimeZone = options.serviceTimeZone ?? 'UTC';
   const allowLoopbackHttp = options.allowLoopbackHttp ?? (base.ok && base.loopback);
   const logger = options.logger ?? silentLogger;
+  /** With nowhere to log, the success path builds no log fields at all. */
+  const logging = logger !== silentLogger;
+  /** The same for every attempt: built once, not per request. */
+  const limits = { clock, timeoutMs, maxResponseBytes };
+  // The transport (README "Transport"): node:http unless the host injected a fetch.
+  const fetchDeps = options.fetch ? { ...limits, fetch: options.fetch } : undefined;
+  const send = (request: ExchangeRequest): Promise<ExchangeOutcome> =>
+    fetchDeps ? fetchExchange(request, fetchDeps) : nodeHttpExchange(request, limits);
+  const urls = new Map<ServiceEndpoint, string>();
+  const urlOf = (baseUrl: string, endpoint: ServiceEndpoint) => {
+    let url = urls.get(endpoint);
+    if (url === undefined) urls.set(endpoint, (url = endpointUrl(baseUrl, endpoint)));
+    return url;
+  };
 
   /** Logs plain facts only, and even those pass the redactor with the live token. */
   const log = (level: keyof Logger, message: string, fields: LogFields, token?: string) => {
-    if (logger === silentLogger) return; // spares the redaction walk on every request
+    if (!logging) return; // spares the redaction walk on every request
     logger[level](message, redact(fields, token ? [token] : []) as LogFields);
   };
 
@@ -115,7 +135,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       log('error', 'service request not sent: invalid base URL', { endpoint: spec.endpoint });
       throw fail('invalid-request', { method: spec.method, detail: base.reason });
     }
-    let href = endpointUrl(base.baseUrl, spec.endpoint);
+    let href = urlOf(base.baseUrl, spec.endpoint);
     if (spec.query) href = `${href}?${new URLSearchParams(spec.query).toString()}`;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const maxAttempts = spec.method === 'GET' ? 1 + getRetries : 1;
@@ -127,21 +147,31 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         throw fail('invalid-token', { method: spec.method });
       }
       const sentAtMs = clock.now();
-      const outcome = await exchange(
-        { method: spec.method, url: href, token, ...(body === undefined ? {} : { body }) },
-        { fetch: fetchFn, clock, timeoutMs, maxResponseBytes },
-      );
+      const outcome = await send({ method: spec.method, url: href, token, body });
       const result = readOutcome(outcome, spec.method, spec.dataSchema);
+      if (result.ok) {
+        if (logging) {
+          log(
+            'info',
+            'service request ok',
+            {
+              endpoint: spec.endpoint,
+              method: spec.method,
+              attempt,
+              durationMs: clock.now() - sentAtMs,
+              httpStatus: result.status,
+            },
+            token,
+          );
+        }
+        return { data: result.data, sentAtMs, token };
+      }
       const facts = {
         endpoint: spec.endpoint,
         method: spec.method,
         attempt,
         durationMs: clock.now() - sentAtMs,
       };
-      if (result.ok) {
-        log('info', 'service request ok', { ...facts, httpStatus: result.status }, token);
-        return { data: result.data, sentAtMs, token };
-      }
       const failureFacts = {
         ...facts,
         kind: result.kind,

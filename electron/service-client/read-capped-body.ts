@@ -1,3 +1,5 @@
+import { decodeStrictUtf8 } from './strict-utf8';
+
 /**
  * Reads a response body as UTF-8 text, giving up as soon as it passes `maxBytes`, so a
  * runaway or hostile answer cannot fill the till's memory:
@@ -5,35 +7,36 @@
  * - a body with a Content-Length within the cap is read whole (the HTTP parser stops at
  *   the declared length, so it cannot grow past it) - the fast path for normal answers;
  * - a body without one (chunked) is read chunk by chunk and cancelled once past the cap.
- * The caller's deadline is enforced by http-exchange.ts, not here.
+ * The caller's deadline is enforced by fetch-exchange.ts, not here. (Used by the fetch
+ * transport only; node-http-exchange.ts applies the same rules to a node:http response.)
  */
+
 export type CappedBody =
   { ok: true; text: string } | { ok: false; reason: 'too-large' | 'not-utf8' };
 
-/** Stateless when not streaming, so one instance serves every call. */
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
+/** Not `async`: the usual answer (a Content-Length within the cap) costs one promise, not three. */
+export function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
   const declaredText = response.headers.get('content-length');
   const declared =
     declaredText !== null && /^\d{1,15}$/.test(declaredText.trim())
       ? Number(declaredText)
       : undefined;
-  if (declared !== undefined && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return { ok: false, reason: 'too-large' };
-  }
-  if (!response.body) return decode(new Uint8Array(0));
+  if (declared !== undefined && declared > maxBytes) return refuse(response);
+  if (!response.body) return Promise.resolve(decode(new Uint8Array(0)));
   return declared !== undefined
-    ? readWhole(response, maxBytes)
+    ? response.arrayBuffer().then((buffer) => readWhole(buffer, maxBytes))
     : readChunks(response.body, maxBytes);
 }
 
-async function readWhole(response: Response, maxBytes: number): Promise<CappedBody> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
+async function refuse(response: Response): Promise<CappedBody> {
+  await response.body?.cancel().catch(() => undefined);
+  return { ok: false, reason: 'too-large' };
+}
+
+function readWhole(buffer: ArrayBuffer, maxBytes: number): CappedBody {
   // Only a fetch double could hand over more than it declared; the cap holds anyway.
-  if (bytes.byteLength > maxBytes) return { ok: false, reason: 'too-large' };
-  return decode(bytes);
+  if (buffer.byteLength > maxBytes) return { ok: false, reason: 'too-large' };
+  return decode(new Uint8Array(buffer));
 }
 
 async function readChunks(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<CappedBody> {
@@ -61,9 +64,6 @@ async function readChunks(body: ReadableStream<Uint8Array>, maxBytes: number): P
 }
 
 function decode(bytes: Uint8Array): CappedBody {
-  try {
-    return { ok: true, text: utf8.decode(bytes) };
-  } catch {
-    return { ok: false, reason: 'not-utf8' };
-  }
+  const text = decodeStrictUtf8(bytes);
+  return text === undefined ? { ok: false, reason: 'not-utf8' } : { ok: true, text };
 }

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { ServiceErrorKind } from '../../shared/service-errors';
-import { isFailureEnvelope, looseEnvelopeSchema } from '../../shared/wire/envelope';
+import { envelopeSchema, isFailureEnvelope, looseEnvelopeSchema } from '../../shared/wire/envelope';
 import type { FailureFacts, HttpMethod } from './failure-messages';
-import type { ExchangeOutcome } from './http-exchange';
+import type { ExchangeOutcome } from './exchange';
 
 export type ReadResult<T> =
   | { ok: true; data: T; status: number }
@@ -90,9 +90,30 @@ export function readOutcome<T>(
   }
 }
 
+/** envelopeSchema(data) per data schema, built once: the success path parses in one pass. */
+const wholeEnvelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+function wholeEnvelopeOf<T>(
+  dataSchema: z.ZodType<T>,
+): z.ZodType<{ data: T; errors: unknown[]; msg: string; error_code: string }> {
+  let schema = wholeEnvelopes.get(dataSchema);
+  if (!schema) wholeEnvelopes.set(dataSchema, (schema = envelopeSchema(dataSchema)));
+  return schema as z.ZodType<{ data: T; errors: unknown[]; msg: string; error_code: string }>;
+}
+
 function readResponse<T>(status: number, text: string, dataSchema: z.ZodType<T>): ReadResult<T> {
+  const json = parseJson(text);
+  // The usual answer (2xx, success envelope, data of the right shape) is checked in one
+  // pass: envelopeSchema(data) accepts exactly what the loose envelope and then the data
+  // schema accept. Anything else takes the step-by-step reading below, which classifies it.
+  if (status >= 200 && status <= 299 && json !== NOT_JSON) {
+    const whole = wholeEnvelopeOf(dataSchema).safeParse(json);
+    if (whole.success && !isFailureEnvelope(whole.data)) {
+      return { ok: true, data: whole.data.data, status };
+    }
+  }
   const retryable = isRetryableStatus(status);
-  const envelope = parseEnvelope(text);
+  const envelope = json === NOT_JSON ? undefined : looseEnvelope(json);
   if (status === 401 || status === 403) {
     return {
       ok: false,
@@ -140,13 +161,17 @@ function readResponse<T>(status: number, text: string, dataSchema: z.ZodType<T>)
   return { ok: true, data: data.data, status };
 }
 
-function parseEnvelope(text: string) {
-  let json: unknown;
+const NOT_JSON: unique symbol = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
+}
+
+function looseEnvelope(json: unknown) {
   const envelope = looseEnvelopeSchema.safeParse(json);
   return envelope.success ? envelope.data : undefined;
 }

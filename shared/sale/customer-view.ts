@@ -54,12 +54,15 @@ export function customerViewOf(
   };
   if (!sale) return idle;
   const phase = phaseOfState[sale.state];
-  const amount = sale.link?.linkAmount ?? (sale.kind === 'qr' ? null : sale.amount);
+  // A link whose amount differs from the request is not the customer's business until the
+  // cashier accepts it: until then the display shows neither amount.
+  const differs = sale.state === 'amount-differs';
+  const amount = differs ? null : (sale.link?.linkAmount ?? sale.amount);
   const rate = sale.link?.rateUsd;
   return {
     ...idle,
     phase,
-    amount: amount ?? sale.amount,
+    amount,
     asset: sale.asset,
     chainName: sale.chainName,
     chainLogo: logos.chainLogo,

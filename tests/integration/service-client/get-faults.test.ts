@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox/sandbox-server';
-import { BACKOFF_MS, TIMEOUT_MS, startHarness, untilRetry, type Harness } from './harness';
+import {
+  BACKOFF_MS,
+  TIMEOUT_MS,
+  startHarness,
+  untilRetry,
+  type Harness,
+  transports,
+  useTransport,
+} from './harness';
 
 /** Drives a GET that times out on every attempt: waits for each request, then moves the clock. */
 async function timeOutEveryAttempt(
@@ -19,7 +27,9 @@ async function timeOutEveryAttempt(
   }
 }
 
-describe('service client GETs against sandbox faults', () => {
+describe.each(transports)('service client GETs against sandbox faults (%s)', (transport) => {
+  useTransport(transport);
+
   it('latency within the timeout succeeds', async () => {
     const { client, sandbox, clock } = await startHarness({
       faults: [{ endpoint: 'chain', latencyMs: TIMEOUT_MS - 1 }],

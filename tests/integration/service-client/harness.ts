@@ -1,4 +1,4 @@
-import { afterEach, expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import {
   startSandbox,
   type RunningSandbox,
@@ -21,6 +21,22 @@ import { findSecret, recordingLogger, type RecordedLog } from '../../support/sec
  * test moves the clock. Every error thrown and every log line is checked for the token
  * after each test.
  */
+
+/**
+ * The client's two transports (README "Transport"): node:http is what runs when no fetch is
+ * injected (production); fetch is what runs when a host injects one. Every integration test
+ * runs against the real sandbox over both, so each fault is classified alike by both.
+ */
+export const transports = ['node:http', 'fetch'] as const;
+export type Transport = (typeof transports)[number];
+let transport: Transport = 'node:http';
+
+/** Call inside a describe: the harnesses its tests start use `which`. */
+export function useTransport(which: Transport): void {
+  beforeEach(() => {
+    transport = which;
+  });
+}
 
 export const TIMEOUT_MS = 10_000;
 export const BACKOFF_MS = 300;
@@ -74,6 +90,10 @@ export async function startHarness(
       timeoutMs: TIMEOUT_MS,
       backoffMs: BACKOFF_MS,
       logger,
+      // Looked up per call, so a test can spy on globalThis.fetch to see which transport ran.
+      ...(transport === 'fetch'
+        ? { fetch: ((input, init) => globalThis.fetch(input, init)) as typeof fetch }
+        : {}),
       ...clientOptions,
       ...options,
     });

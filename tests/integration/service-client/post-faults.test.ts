@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox/sandbox-server';
-import { TIMEOUT_MS, ordersFor, qrRequest, startHarness, until, usdtEthereum } from './harness';
+import {
+  TIMEOUT_MS,
+  ordersFor,
+  qrRequest,
+  startHarness,
+  until,
+  usdtEthereum,
+  transports,
+  useTransport,
+} from './harness';
 
 /**
  * POSTs are never re-sent by the client. In every test the sandbox must end up with at most
  * one order per order_id, and a retry with the same order_id resolves an unknown outcome.
  */
-describe('service client POSTs against sandbox faults', () => {
+describe.each(transports)('service client POSTs against sandbox faults (%s)', (transport) => {
+  useTransport(transport);
+
   it('latency within the timeout succeeds, one order', async () => {
     const { client, sandbox, clock } = await startHarness({
       faults: [{ endpoint: 'generate_qr', latencyMs: 5_000 }],

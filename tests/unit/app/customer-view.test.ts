@@ -70,6 +70,8 @@ describe('customerViewOf', () => {
   it('never shows the QR when the link amount differs until the cashier accepts it', () => {
     const view = customerViewOf(sale({ state: 'amount-differs', showQr: false }), '', logos);
     expect(view.phase).toBe('preparing');
+    expect(view.amount).toBeNull();
+    expect(view.usdValue).toBeNull();
     expect(view.qrUrl).toBeNull();
     expect(view.expiresAtMs).toBeNull();
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classifyNetworkError } from '../../../electron/service-client/network-error';
+import {
+  classifyNetworkError,
+  networkCodeOf,
+} from '../../../electron/service-client/network-error';
 
 const sys = (code: string) => Object.assign(new Error(code), { code });
 const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
@@ -55,5 +58,16 @@ describe('classifyNetworkError (undici cause codes)', () => {
     expect(
       classifyNetworkError(fetchFailed({ code: 'Bearer 5a4d8c1e0b7f4a2e9c6d3b1a8f7e6d5c' })),
     ).toEqual({ phase: 'interrupted', code: undefined });
+  });
+});
+
+describe('networkCodeOf (the code for the log, node:http errors)', () => {
+  it('reads the code of an error, its cause or an AggregateError, and nothing else', () => {
+    expect(networkCodeOf(sys('ECONNRESET'))).toBe('ECONNRESET');
+    expect(networkCodeOf(new AggregateError([sys('ECONNREFUSED'), sys('ECONNREFUSED')]))).toBe(
+      'ECONNREFUSED',
+    );
+    expect(networkCodeOf(new Error('socket hang up'))).toBeUndefined();
+    expect(networkCodeOf({ code: 'Bearer 5a4d8c1e0b7f4a2e9c6d3b1a8f7e6d5c' })).toBeUndefined();
   });
 });

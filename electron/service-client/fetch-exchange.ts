@@ -1,42 +1,22 @@
-import type { Clock } from '../../shared/clock';
+import type { ExchangeLimits, ExchangeOutcome, ExchangeRequest } from './exchange';
 import { classifyNetworkError } from './network-error';
 import { readCappedBody } from './read-capped-body';
-import type { HttpMethod } from './failure-messages';
 
-export interface ExchangeRequest {
-  method: HttpMethod;
-  url: string;
-  token: string;
-  /** JSON text, for POST. */
-  body?: string;
-}
-
-export interface ExchangeDeps {
+export interface FetchExchangeDeps extends ExchangeLimits {
   fetch: typeof fetch;
-  clock: Clock;
-  timeoutMs: number;
-  maxResponseBytes: number;
 }
-
-/** What one HTTP exchange came to, before anything is read into the envelope. */
-export type ExchangeOutcome =
-  | { type: 'response'; status: number; text: string }
-  /** Our deadline passed, before or after the headers arrived. */
-  | { type: 'timeout' }
-  /** DNS/connect/TLS failed: no byte of the request was sent. */
-  | { type: 'not-connected'; code: string }
-  /** The connection broke once the request may have been written. */
-  | { type: 'interrupted'; code: string | undefined }
-  | { type: 'unreadable'; status: number; reason: 'too-large' | 'not-utf8' };
 
 /**
+ * The fetch transport, used when the host injects a `fetch` (unit tests with a stub fetch,
+ * or a host that only has fetch); production uses node-http-exchange.ts.
+ *
  * One request with a deadline from the injected Clock (tests move a ManualClock; nothing
  * sleeps). The deadline covers connecting, waiting and reading the whole body. Errors from
  * fetch are reduced to codes here and dropped: they may reference the request's headers.
  */
 export async function exchange(
   request: ExchangeRequest,
-  deps: ExchangeDeps,
+  deps: FetchExchangeDeps,
 ): Promise<ExchangeOutcome> {
   const controller = new AbortController();
   let timedOut = false;
