@@ -1,10 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { displayApi } from '../common/bridge';
+import { mountPage } from '../common/mount-page';
+import { DisplayPage } from './display-page';
 
-// Placeholder until the customer-display issue.
-function DisplayPlaceholder() {
-  return <main>Welcome</main>;
-}
-
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><DisplayPlaceholder /></StrictMode>);
+mountPage(<DisplayPage api={displayApi()} />);

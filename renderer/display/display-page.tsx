@@ -1,0 +1,29 @@
+import type { DisplayApi } from '../../shared/ipc/contract';
+import { useEvent } from '../common/use-event';
+import { screenFor } from './display-screen';
+import { IdentifyOverlay } from './identify-overlay';
+import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
+import { ScanScreen } from './scan-screen';
+import { TapScreen } from './tap-screen';
+import './display.css';
+
+/**
+ * The customer display: what main says the customer sees ('customer-view'), counted down by
+ * main's clock ('clock-tick'). Read-only: this page has no calls. The root carries
+ * data-phase for tests ('waiting' until the first view arrives).
+ */
+export function DisplayPage({ api }: { api: DisplayApi }) {
+  const view = useEvent(api, 'customer-view', null);
+  const tick = useEvent(api, 'clock-tick', null);
+  const screen = screenFor(view);
+  return (
+    <main className="cd-root" data-phase={view?.phase ?? 'waiting'} data-screen={screen.kind}>
+      {screen.kind === 'scan' && view ? <ScanScreen view={view} nowMs={tick?.nowMs ?? null} /> : null}
+      {screen.kind === 'tap' && view ? <TapScreen view={view} /> : null}
+      {screen.kind === 'welcome' ? <WelcomeScreen screen={screen} /> : null}
+      {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}
+      {screen.kind === 'outcome' ? <OutcomeScreen screen={screen} view={view} /> : null}
+      <IdentifyOverlay api={api} />
+    </main>
+  );
+}
