@@ -1,6 +1,6 @@
 /** What the till shows about NFC: plain data, safe to send to the pages (no token in it). */
 export type NfcServiceState =
-  /** The reader process is starting. */
+  /** Connecting to PC/SC: the reader process is starting, or reconnecting after PC/SC failed. */
   | 'starting'
   /** The PC/SC service (pcscd / Smart Card service) is not running. */
   | 'pcsc-missing'

@@ -10,7 +10,13 @@ describe('capability container (E103)', () => {
     const result = parseCapabilityContainer(cc('000F 20 003B 0034 04 06 E104 0FFF 00 FF'));
     expect(result).toEqual({
       ok: true,
-      cc: { mappingVersion: 0x20, maxReadLength: 0x3b, ndefFileId: 0xe104, maxNdefFileSize: 0x0fff, lengthFieldSize: 2 },
+      cc: {
+        mappingVersion: 0x20,
+        maxReadLength: 0x3b,
+        ndefFileId: 0xe104,
+        maxNdefFileSize: 0x0fff,
+        lengthFieldSize: 2,
+      },
     });
   });
 
@@ -34,10 +40,18 @@ describe('capability container (E103)', () => {
 
   it('refuses an NDEF file that may not be read', () => {
     const result = parseCapabilityContainer(cc('000F 20 003B 0034 04 06 E104 0FFF 80 FF'));
-    expect(result).toEqual({ ok: false, reason: 'the tag does not allow its NDEF file to be read' });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'the tag does not allow its NDEF file to be read',
+    });
   });
 
   it('never throws on hostile bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => void parseCapabilityContainer(bytes)));
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 40 }),
+        (bytes) => void parseCapabilityContainer(bytes),
+      ),
+    );
   });
 });

@@ -9,12 +9,16 @@ const bytes = (text: string) => hexToBytes(text) as Uint8Array;
 describe('NDEF message', () => {
   it('parses one short well-known record', () => {
     const result = parseNdefMessage(bytes('D1 01 03 54 02 65 6E'));
-    expect(result.ok && result.records).toEqual([{ tnf: 1, type: bytes('54'), id: new Uint8Array(), payload: bytes('02656E') }]);
+    expect(result.ok && result.records).toEqual([
+      { tnf: 1, type: bytes('54'), id: new Uint8Array(), payload: bytes('02656E') },
+    ]);
   });
 
   it('parses a long record (4-byte payload length) and an ID field', () => {
     const payload = new Uint8Array(300).fill(0x41);
-    const result = parseNdefMessage(ndefRecord(0x01, 'T', Uint8Array.from([0x02, 0x65, 0x6e, ...payload]), true));
+    const result = parseNdefMessage(
+      ndefRecord(0x01, 'T', Uint8Array.from([0x02, 0x65, 0x6e, ...payload]), true),
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.records[0]?.payload.length).toBe(303);
@@ -29,7 +33,10 @@ describe('NDEF message', () => {
 
   it('refuses chunked records', () => {
     const result = parseNdefMessage(bytes('B1 01 01 54 00'));
-    expect(result).toEqual({ ok: false, reason: 'the tag uses chunked NDEF records, which the till does not accept' });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'the tag uses chunked NDEF records, which the till does not accept',
+    });
   });
 
   it.each([
@@ -51,7 +58,10 @@ describe('NDEF message', () => {
       fc.property(fc.uint8Array({ maxLength: 200 }), (input) => {
         const result = parseNdefMessage(input);
         if (result.ok) {
-          const total = result.records.reduce((sum, record) => sum + record.payload.length + record.type.length, 0);
+          const total = result.records.reduce(
+            (sum, record) => sum + record.payload.length + record.type.length,
+            0,
+          );
           expect(total).toBeLessThanOrEqual(input.length);
         }
       }),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { URI_PREFIXES, decodeTextRecord, decodeTokenCarrier, decodeUriRecord } from '../../../electron/nfc/ndef-records';
+import {
+  URI_PREFIXES,
+  decodeTextRecord,
+  decodeTokenCarrier,
+  decodeUriRecord,
+} from '../../../electron/nfc/ndef-records';
 import { parseNdefMessage } from '../../../electron/nfc/ndef-message';
 import { textRecordMessage, uriRecordMessage } from '../../support/virtual-wallet-card';
 
@@ -12,16 +17,32 @@ function onlyRecord(message: Uint8Array) {
 
 describe('Text record', () => {
   it('decodes UTF-8 after the language code', () => {
-    expect(decodeTokenCarrier(onlyRecord(textRecordMessage('pay 🙂 now')))).toEqual({ ok: true, kind: 'text', value: 'pay 🙂 now' });
+    expect(decodeTokenCarrier(onlyRecord(textRecordMessage('pay 🙂 now')))).toEqual({
+      ok: true,
+      kind: 'text',
+      value: 'pay 🙂 now',
+    });
   });
 
   it('decodes UTF-16 with a big-endian BOM', () => {
-    expect(decodeTokenCarrier(onlyRecord(textRecordMessage('café', 'utf-16')))).toEqual({ ok: true, kind: 'text', value: 'café' });
+    expect(decodeTokenCarrier(onlyRecord(textRecordMessage('café', 'utf-16')))).toEqual({
+      ok: true,
+      kind: 'text',
+      value: 'café',
+    });
   });
 
   it('decodes UTF-16 little-endian with its BOM, and big-endian without one', () => {
-    expect(decodeTextRecord(Uint8Array.of(0x80, 0xff, 0xfe, 0x41, 0x00))).toEqual({ ok: true, kind: 'text', value: 'A' });
-    expect(decodeTextRecord(Uint8Array.of(0x80, 0x00, 0x42))).toEqual({ ok: true, kind: 'text', value: 'B' });
+    expect(decodeTextRecord(Uint8Array.of(0x80, 0xff, 0xfe, 0x41, 0x00))).toEqual({
+      ok: true,
+      kind: 'text',
+      value: 'A',
+    });
+    expect(decodeTextRecord(Uint8Array.of(0x80, 0x00, 0x42))).toEqual({
+      ok: true,
+      kind: 'text',
+      value: 'B',
+    });
   });
 
   it.each([
@@ -44,7 +65,11 @@ describe('URI record', () => {
       value: 'https://wallet.example/pay',
     });
     expect(URI_PREFIXES[0x23]).toBe('urn:nfc:');
-    expect(decodeUriRecord(Uint8Array.of(0x23, 0x61))).toEqual({ ok: true, kind: 'uri', value: 'urn:nfc:a' });
+    expect(decodeUriRecord(Uint8Array.of(0x23, 0x61))).toEqual({
+      ok: true,
+      kind: 'uri',
+      value: 'urn:nfc:a',
+    });
   });
 
   it('refuses reserved identifier codes and empty payloads', () => {
@@ -53,12 +78,26 @@ describe('URI record', () => {
   });
 
   it('reads an absolute-URI record from its type field', () => {
-    const record = { tnf: 3, type: new TextEncoder().encode('https://w.example/?token=x'), id: new Uint8Array(), payload: new Uint8Array() };
-    expect(decodeTokenCarrier(record)).toEqual({ ok: true, kind: 'uri', value: 'https://w.example/?token=x' });
+    const record = {
+      tnf: 3,
+      type: new TextEncoder().encode('https://w.example/?token=x'),
+      id: new Uint8Array(),
+      payload: new Uint8Array(),
+    };
+    expect(decodeTokenCarrier(record)).toEqual({
+      ok: true,
+      kind: 'uri',
+      value: 'https://w.example/?token=x',
+    });
   });
 
   it('ignores record kinds that cannot carry a token', () => {
-    const record = { tnf: 2, type: new TextEncoder().encode('text/plain'), id: new Uint8Array(), payload: new Uint8Array() };
+    const record = {
+      tnf: 2,
+      type: new TextEncoder().encode('text/plain'),
+      id: new Uint8Array(),
+      payload: new Uint8Array(),
+    };
     expect(decodeTokenCarrier(record)).toBeNull();
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { connectNfcPaymentBridge, type BridgeOutcome, type NfcSalePort } from '../../../electron/nfc-host/nfc-payment-bridge';
+import {
+  connectNfcPaymentBridge,
+  type BridgeOutcome,
+  type NfcSalePort,
+} from '../../../electron/nfc-host/nfc-payment-bridge';
 import type { ReaderEvent } from '../../../electron/nfc-host/reader-supervisor';
 
 const TOKEN_A = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -15,19 +19,32 @@ class FakeSale implements NfcSalePort {
   submitNfcToken(token: string) {
     this.submitted.push(token);
     this.state = 'submitting';
-    return new Promise<unknown>((resolve, reject) => this.pending.push({ resolve: () => resolve('snapshot'), reject }));
+    return new Promise<unknown>((resolve, reject) =>
+      this.pending.push({ resolve: () => resolve('snapshot'), reject }),
+    );
   }
 }
 
 function setup() {
   const listeners: ((event: ReaderEvent) => void)[] = [];
   const sale = new FakeSale();
-  const bridge = connectNfcPaymentBridge({ reader: { onEvent: (listener) => (listeners.push(listener), () => undefined) }, sale });
+  const bridge = connectNfcPaymentBridge({
+    reader: { onEvent: (listener) => (listeners.push(listener), () => undefined) },
+    sale,
+  });
   const outcomes: BridgeOutcome[] = [];
   bridge.onOutcome((outcome) => outcomes.push(outcome));
   const read = (token: string, tap: number, generation = 1) => {
     for (const listener of listeners) {
-      listener({ type: 'token-read', reader: 'R1', tap, token, protocol: 'aid', exchangeMs: 5, generation });
+      listener({
+        type: 'token-read',
+        reader: 'R1',
+        tap,
+        token,
+        protocol: 'aid',
+        exchangeMs: 5,
+        generation,
+      });
     }
   };
   return { sale, bridge, outcomes, read };
@@ -49,7 +66,11 @@ describe('NFC payment bridge', () => {
     sale.state = 'waiting-for-tap';
     read(TOKEN_B, 1);
     expect(sale.submitted).toEqual([TOKEN_A]);
-    expect(outcomes).toContainEqual({ kind: 'ignored', tap: '1:R1:1', reason: 'second-read-of-tap' });
+    expect(outcomes).toContainEqual({
+      kind: 'ignored',
+      tap: '1:R1:1',
+      reason: 'second-read-of-tap',
+    });
   });
 
   it('never submits a token twice (tapped twice, or read again by a restarted reader)', async () => {
@@ -61,10 +82,11 @@ describe('NFC payment bridge', () => {
     read(TOKEN_A, 2);
     read(TOKEN_A, 1, 2);
     expect(sale.submitted).toEqual([TOKEN_A]);
-    expect(outcomes.filter((outcome) => outcome.kind === 'ignored').map((outcome) => outcome.kind === 'ignored' && outcome.reason)).toEqual([
-      'token-already-used',
-      'token-already-used',
-    ]);
+    expect(
+      outcomes
+        .filter((outcome) => outcome.kind === 'ignored')
+        .map((outcome) => outcome.kind === 'ignored' && outcome.reason),
+    ).toEqual(['token-already-used', 'token-already-used']);
     expect(outcomes[0]).toEqual({ kind: 'submit-failed', tap: '1:R1:1', message: 'refused' });
   });
 
@@ -74,7 +96,11 @@ describe('NFC payment bridge', () => {
     sale.state = 'waiting-for-tap';
     read(TOKEN_B, 2);
     expect(sale.submitted).toEqual([TOKEN_A]);
-    expect(outcomes).toContainEqual({ kind: 'ignored', tap: '1:R1:2', reason: 'submission-in-flight' });
+    expect(outcomes).toContainEqual({
+      kind: 'ignored',
+      tap: '1:R1:2',
+      reason: 'submission-in-flight',
+    });
   });
 
   it('ignores taps when no sale waits, without using the token up', () => {

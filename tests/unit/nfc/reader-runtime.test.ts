@@ -41,6 +41,7 @@ function setup() {
   const nfcs: FakeNfc[] = [];
   let available = false;
   let stopped = false;
+  let instance: string | null = 'pcscd-1';
   const runtime = new ReaderRuntime({
     send: (message) => sent.push(message),
     createNfc: () => {
@@ -53,6 +54,8 @@ function setup() {
     elapsedMs: () => clock.now(),
     onStopped: () => (stopped = true),
     pollMs: 500,
+    pcscInstance: () => instance,
+    watchMs: 1000,
   });
   return {
     clock,
@@ -61,6 +64,7 @@ function setup() {
     runtime,
     types: () => sent.map((message) => message.type),
     setAvailable: (value: boolean) => (available = value),
+    setInstance: (value: string | null) => (instance = value),
     isStopped: () => stopped,
   };
 }
@@ -116,8 +120,33 @@ describe('ReaderRuntime', () => {
     expect(rig.nfcs[0]?.closed).toBe(true);
     rig.clock.advance(500);
     await flush();
-    expect(rig.types().slice(-2)).toEqual(['error', 'pcsc-missing']);
+    expect(rig.sent.at(-2)).toMatchObject({ type: 'error', fault: 'pcsc-failed' });
+    expect(rig.types().at(-1)).toBe('pcsc-missing');
     rig.setAvailable(true);
+    rig.clock.advance(500);
+    await flush();
+    expect(rig.nfcs).toHaveLength(2);
+  });
+
+  it.each([
+    ['restarted', 'pcscd-2', 'The card reader service restarted.'],
+    ['stopped', null, 'The card reader service stopped.'],
+  ])('reconnects when pcscd %s without the addon noticing', async (_name, next, message) => {
+    const rig = setup();
+    rig.setAvailable(true);
+    rig.runtime.start();
+    await flush();
+    const reader = new FakeReader('R1');
+    rig.nfcs[0]?.emit('reader', reader);
+    rig.clock.advance(1000);
+    expect(rig.types().includes('error')).toBe(false);
+    rig.setInstance(next);
+    rig.clock.advance(1000);
+    expect(rig.sent.at(-1)).toEqual({ type: 'error', fault: 'pcsc-failed', message });
+    // Not closed: the stale context's threads may still wait in libpcsclite.
+    expect(reader.closed).toBe(false);
+    expect(rig.nfcs[0]?.closed).toBe(false);
+    rig.setInstance('pcscd-2');
     rig.clock.advance(500);
     await flush();
     expect(rig.nfcs).toHaveLength(2);
@@ -131,7 +160,9 @@ describe('ReaderRuntime', () => {
     rig.runtime.handle({ type: 'ping', id: 7 });
     expect(rig.sent.at(-1)).toEqual({ type: 'pong', id: 7 });
     rig.runtime.handle({ type: 'shutdown' });
-    expect(rig.nfcs[0]?.closed).toBe(true);
+    // Exit without close(): nfc-pcsc's close can block after a card was connected.
+    expect(rig.nfcs[0]?.closed).toBe(false);
+    expect(rig.nfcs[0]?.listenerCount('reader')).toBe(0);
     expect(rig.isStopped()).toBe(true);
     expect(rig.clock.pendingTimers()).toBe(0);
   });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { HostToReader } from '../../../electron/nfc/reader-protocol';
 import type { ReaderChannel } from '../../../electron/nfc-host/reader-channel';
-import { ReaderSupervisor, type ReaderSupervisorOptions } from '../../../electron/nfc-host/reader-supervisor';
+import {
+  ReaderSupervisor,
+  type ReaderSupervisorOptions,
+} from '../../../electron/nfc-host/reader-supervisor';
 import type { NfcStatus } from '../../../electron/nfc-host/nfc-status';
 import { ManualClock } from '../../support/manual-clock';
 
@@ -47,7 +50,13 @@ function setup(options: Partial<ReaderSupervisorOptions> = {}) {
   const statuses: NfcStatus[] = [];
   supervisor.onStatus((status) => statuses.push(status));
   supervisor.start();
-  return { clock, channels, supervisor, statuses, last: () => channels[channels.length - 1] as FakeChannel };
+  return {
+    clock,
+    channels,
+    supervisor,
+    statuses,
+    last: () => channels[channels.length - 1] as FakeChannel,
+  };
 }
 
 describe('ReaderSupervisor', () => {
@@ -66,8 +75,17 @@ describe('ReaderSupervisor', () => {
     last().emit({ type: 'card-present', reader: 'R1', tap: 1 });
     last().emit({ type: 'reading', reader: 'R1', tap: 1 });
     expect(supervisor.status().card).toBe('reading');
-    last().emit({ type: 'error', message: 'The phone did not answer in time.', reader: 'R1', tap: 1, fault: 'timeout' });
-    expect(supervisor.status()).toMatchObject({ card: 'present', lastError: 'The phone did not answer in time.' });
+    last().emit({
+      type: 'error',
+      message: 'The phone did not answer in time.',
+      reader: 'R1',
+      tap: 1,
+      fault: 'timeout',
+    });
+    expect(supervisor.status()).toMatchObject({
+      card: 'present',
+      lastError: 'The phone did not answer in time.',
+    });
     last().emit({ type: 'card-removed', reader: 'R1', tap: 1 });
     expect(supervisor.status().card).toBe('none');
     last().emit({ type: 'reader-gone', reader: 'R1' });
@@ -75,11 +93,37 @@ describe('ReaderSupervisor', () => {
     expect(supervisor.status()).toMatchObject({ state: 'no-reader', readers: [] });
   });
 
+  it('forgets readers and cards when PC/SC fails, until the process reconnects', () => {
+    const { last, supervisor } = setup();
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    last().emit({ type: 'card-present', reader: 'R1', tap: 1 });
+    last().emit({
+      type: 'error',
+      fault: 'pcsc-failed',
+      message: 'The card reader service stopped.',
+    });
+    expect(supervisor.status()).toMatchObject({
+      state: 'starting',
+      readers: [],
+      card: 'none',
+      lastError: 'The card reader service stopped.',
+    });
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    expect(supervisor.status()).toMatchObject({ state: 'ready', readers: ['R1'], lastError: null });
+  });
+
   it('ignores messages that do not match the protocol', () => {
     const { last, supervisor } = setup();
     const events: unknown[] = [];
     supervisor.onEvent((event) => events.push(event));
-    last().emit({ type: 'token-read', reader: 'R1', tap: 1, token: 'NOT-A-UUID', protocol: 'aid', exchangeMs: 1 });
+    last().emit({
+      type: 'token-read',
+      reader: 'R1',
+      tap: 1,
+      token: 'NOT-A-UUID',
+      protocol: 'aid',
+      exchangeMs: 1,
+    });
     last().emit('hello');
     expect(events).toEqual([]);
   });
@@ -96,7 +140,10 @@ describe('ReaderSupervisor', () => {
   });
 
   it('restarts a dead process with doubling backoff, reset after a healthy run', () => {
-    const { clock, channels, last, supervisor } = setup({ restartDelayMs: 500, healthyAfterMs: 10_000 });
+    const { clock, channels, last, supervisor } = setup({
+      restartDelayMs: 500,
+      healthyAfterMs: 10_000,
+    });
     last().exit(1);
     expect(supervisor.status()).toMatchObject({ state: 'restarting', restarts: 1 });
     clock.advance(499);
@@ -133,7 +180,7 @@ describe('ReaderSupervisor', () => {
     const stopped = supervisor.stop();
     expect(last().sent.at(-1)).toEqual({ type: 'shutdown' });
     last().exit(0);
-    await stopped;
+    expect(await stopped).toBe('exited');
     clock.advance(60_000);
     expect(channels).toHaveLength(1);
     expect(supervisor.status().state).toBe('stopped');
@@ -143,7 +190,7 @@ describe('ReaderSupervisor', () => {
     const { clock, last, supervisor } = setup({ stopTimeoutMs: 2000 });
     const stopped = supervisor.stop();
     clock.advance(2000);
-    await stopped;
+    expect(await stopped).toBe('killed');
     expect(last().killed).toBe(true);
   });
 });

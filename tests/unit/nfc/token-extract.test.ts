@@ -16,7 +16,11 @@ describe('token from the wallet AID answer', () => {
   });
 
   it('takes 16 raw bytes as the UUID', () => {
-    const raw = Uint8Array.from(TOKEN.replace(/-/g, '').match(/../g)!.map((pair) => Number.parseInt(pair, 16)));
+    const raw = Uint8Array.from(
+      TOKEN.replace(/-/g, '')
+        .match(/../g)!
+        .map((pair) => Number.parseInt(pair, 16)),
+    );
     expect(tokenFromAidData(raw)).toEqual({ ok: true, token: TOKEN });
   });
 
@@ -48,7 +52,10 @@ describe('token from the wallet AID answer', () => {
 
 describe('token from a Text or URI record', () => {
   it('finds the one UUID in text', () => {
-    expect(tokenFromText(`Wallet payment ${TOKEN.toUpperCase()}.`)).toEqual({ ok: true, token: TOKEN });
+    expect(tokenFromText(`Wallet payment ${TOKEN.toUpperCase()}.`)).toEqual({
+      ok: true,
+      token: TOKEN,
+    });
   });
 
   it('refuses two different UUIDs as ambiguous, accepts the same one twice', () => {
@@ -63,7 +70,10 @@ describe('token from a Text or URI record', () => {
 
   it('prefers the token query parameter of a link', () => {
     const other = '11111111-2222-3333-4444-555555555555';
-    expect(tokenFromUri(`https://wallet.example/pay/${other}?token=${TOKEN}`)).toEqual({ ok: true, token: TOKEN });
+    expect(tokenFromUri(`https://wallet.example/pay/${other}?token=${TOKEN}`)).toEqual({
+      ok: true,
+      token: TOKEN,
+    });
   });
 
   it('falls back to the one UUID in a link path', () => {
@@ -76,7 +86,8 @@ describe('token from a Text or URI record', () => {
       fc.property(fc.string({ maxLength: 200 }), (text) => {
         const fromText = tokenFromText(text);
         const fromUri = tokenFromUri(text);
-        for (const result of [fromText, fromUri]) if (result.ok) expect(nfcTokenSchema.safeParse(result.token).success).toBe(true);
+        for (const result of [fromText, fromUri])
+          if (result.ok) expect(nfcTokenSchema.safeParse(result.token).success).toBe(true);
       }),
       { numRuns: 2000 },
     );

@@ -6,7 +6,11 @@ import { readWalletToken, type TokenReaderOptions } from '../../../electron/nfc/
 import type { TransmitPort } from '../../../electron/nfc/timed-transmit';
 import { nfcTokenSchema } from '../../../shared/wire/requests';
 import { ManualClock } from '../../support/manual-clock';
-import { WalletCardModel, ndefRecord, type CardApplication } from '../../support/virtual-wallet-card';
+import {
+  WalletCardModel,
+  ndefRecord,
+  type CardApplication,
+} from '../../support/virtual-wallet-card';
 
 const TOKEN = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const hex = (bytes: Uint8Array) => bytesToHex(bytes).toUpperCase();
@@ -16,7 +20,10 @@ function options(clock = new ManualClock()): TokenReaderOptions {
 }
 
 /** The card model as a transmit port, recording every command. */
-function cardPort(app: CardApplication, override?: (apdu: Uint8Array, answer: Uint8Array) => Uint8Array | Promise<Uint8Array>) {
+function cardPort(
+  app: CardApplication,
+  override?: (apdu: Uint8Array, answer: Uint8Array) => Uint8Array | Promise<Uint8Array>,
+) {
   const model = new WalletCardModel(app);
   const sent: string[] = [];
   const transmit: TransmitPort = async (apdu) => {
@@ -30,18 +37,29 @@ function cardPort(app: CardApplication, override?: (apdu: Uint8Array, answer: Ui
 describe('reading a token by the wallet AID', () => {
   it('reads an ASCII token with one SELECT', async () => {
     const { transmit, sent } = cardPort({ kind: 'aid', token: TOKEN });
-    expect(await readWalletToken(transmit, options())).toEqual({ ok: true, token: TOKEN, protocol: 'aid' });
+    expect(await readWalletToken(transmit, options())).toEqual({
+      ok: true,
+      token: TOKEN,
+      protocol: 'aid',
+    });
     expect(sent).toEqual(['00A4040006F0504F53323500']);
   });
 
   it('reads a 16-byte raw token', async () => {
     const { transmit } = cardPort({ kind: 'aid', token: TOKEN, encoding: 'raw' });
-    expect(await readWalletToken(transmit, options())).toEqual({ ok: true, token: TOKEN, protocol: 'aid' });
+    expect(await readWalletToken(transmit, options())).toEqual({
+      ok: true,
+      token: TOKEN,
+      protocol: 'aid',
+    });
   });
 
   it('uses the configured AID', async () => {
     const { transmit, sent } = cardPort({ kind: 'aid', token: TOKEN, aid: 'A000000001020304' });
-    const result = await readWalletToken(transmit, { ...options(), aid: hexToBytes('A000000001020304') as Uint8Array });
+    const result = await readWalletToken(transmit, {
+      ...options(),
+      aid: hexToBytes('A000000001020304') as Uint8Array,
+    });
     expect(result.ok).toBe(true);
     expect(sent[0]).toBe('00A4040008A00000000102030400');
   });
@@ -54,20 +72,36 @@ describe('reading a token by the wallet AID', () => {
       if (apdu[1] === 0xa4) return Uint8Array.of(...raw.subarray(0, 6), 0x61, 0x0a);
       return Uint8Array.of(...raw.subarray(6), 0x90, 0x00);
     };
-    expect(await readWalletToken(transmit, options())).toEqual({ ok: true, token: TOKEN, protocol: 'aid' });
+    expect(await readWalletToken(transmit, options())).toEqual({
+      ok: true,
+      token: TOKEN,
+      protocol: 'aid',
+    });
     expect(sent[1]).toBe('00C000000A');
   });
 
   it('gives up when a card announces more data forever', async () => {
     const transmit: TransmitPort = async () => Uint8Array.of(0x00, 0x61, 0x01);
-    expect(await readWalletToken(transmit, options())).toMatchObject({ ok: false, fault: 'garbled' });
+    expect(await readWalletToken(transmit, options())).toMatchObject({
+      ok: false,
+      fault: 'garbled',
+    });
   });
 });
 
 describe('reading a token from a Type 4 NDEF tag', () => {
   it('falls back to NDEF and reads a Text record over several short reads', async () => {
-    const { transmit, sent } = cardPort({ kind: 'ndef', record: 'text', token: TOKEN, padding: 100 });
-    expect(await readWalletToken(transmit, options())).toEqual({ ok: true, token: TOKEN, protocol: 'ndef' });
+    const { transmit, sent } = cardPort({
+      kind: 'ndef',
+      record: 'text',
+      token: TOKEN,
+      padding: 100,
+    });
+    expect(await readWalletToken(transmit, options())).toEqual({
+      ok: true,
+      token: TOKEN,
+      protocol: 'ndef',
+    });
     expect(sent.slice(0, 6)).toEqual([
       '00A4040006F0504F53323500',
       '00A4040007D276000085010100',
@@ -84,20 +118,41 @@ describe('reading a token from a Type 4 NDEF tag', () => {
   });
 
   it('reads a UTF-16 Text record', async () => {
-    const { transmit } = cardPort({ kind: 'ndef', record: 'text', token: TOKEN, textEncoding: 'utf-16' });
+    const { transmit } = cardPort({
+      kind: 'ndef',
+      record: 'text',
+      token: TOKEN,
+      textEncoding: 'utf-16',
+    });
     expect(await readWalletToken(transmit, options())).toMatchObject({ ok: true, token: TOKEN });
   });
 
   it('reads a URI record with an extended-length read when MLe allows', async () => {
-    const { transmit, sent } = cardPort({ kind: 'ndef', record: 'uri', token: TOKEN, padding: 600, maxRead: 2000 });
-    expect(await readWalletToken(transmit, options())).toEqual({ ok: true, token: TOKEN, protocol: 'ndef' });
+    const { transmit, sent } = cardPort({
+      kind: 'ndef',
+      record: 'uri',
+      token: TOKEN,
+      padding: 600,
+      maxRead: 2000,
+    });
+    expect(await readWalletToken(transmit, options())).toEqual({
+      ok: true,
+      token: TOKEN,
+      protocol: 'ndef',
+    });
     const bodyReads = sent.slice(6);
     expect(bodyReads).toHaveLength(1);
     expect(bodyReads[0]?.length).toBe(14); // 7 bytes: 00 B0 P1 P2 00 Le1 Le2
   });
 
   it('stays with short reads when extended reads are off', async () => {
-    const { transmit, sent } = cardPort({ kind: 'ndef', record: 'uri', token: TOKEN, padding: 600, maxRead: 2000 });
+    const { transmit, sent } = cardPort({
+      kind: 'ndef',
+      record: 'uri',
+      token: TOKEN,
+      padding: 600,
+      maxRead: 2000,
+    });
     const result = await readWalletToken(transmit, { ...options(), extendedReads: false });
     expect(result.ok).toBe(true);
     expect(sent.slice(6).every((apdu) => apdu.length === 10)).toBe(true);
@@ -105,13 +160,16 @@ describe('reading a token from a Type 4 NDEF tag', () => {
 
   it('re-sends with the right Le after 6Cxx', async () => {
     let refused = false;
-    const { transmit, sent } = cardPort({ kind: 'ndef', record: 'text', token: TOKEN }, (apdu, answer) => {
-      if (!refused && hex(apdu) === '00B000000F') {
-        refused = true;
-        return Uint8Array.of(0x6c, 0x0f);
-      }
-      return answer;
-    });
+    const { transmit, sent } = cardPort(
+      { kind: 'ndef', record: 'text', token: TOKEN },
+      (apdu, answer) => {
+        if (!refused && hex(apdu) === '00B000000F') {
+          refused = true;
+          return Uint8Array.of(0x6c, 0x0f);
+        }
+        return answer;
+      },
+    );
     expect((await readWalletToken(transmit, options())).ok).toBe(true);
     expect(sent.filter((apdu) => apdu === '00B000000F')).toHaveLength(2);
   });
@@ -119,11 +177,18 @@ describe('reading a token from a Type 4 NDEF tag', () => {
   it('refuses chunked records', async () => {
     const chunked = Uint8Array.from([0xb1, 0x01, 0x01, 0x54, 0x00]);
     const { transmit } = cardPort({ kind: 'ndef-bytes', message: chunked });
-    expect(await readWalletToken(transmit, options())).toMatchObject({ ok: false, fault: 'unsupported-tag' });
+    expect(await readWalletToken(transmit, options())).toMatchObject({
+      ok: false,
+      fault: 'unsupported-tag',
+    });
   });
 
   it('refuses a tag whose text holds no UUID', async () => {
-    const message = ndefRecord(0x01, 'T', Uint8Array.from([0x02, 0x65, 0x6e, ...new TextEncoder().encode('hello')]));
+    const message = ndefRecord(
+      0x01,
+      'T',
+      Uint8Array.from([0x02, 0x65, 0x6e, ...new TextEncoder().encode('hello')]),
+    );
     const { transmit } = cardPort({ kind: 'ndef-bytes', message });
     const result = await readWalletToken(transmit, options());
     expect(result).toMatchObject({ ok: false, fault: 'not-a-token' });
@@ -132,7 +197,10 @@ describe('reading a token from a Type 4 NDEF tag', () => {
 
   it('refuses an NDEF length beyond the file or the cap', async () => {
     const { transmit } = cardPort({ kind: 'ndef', record: 'text', token: TOKEN, padding: 300 });
-    expect(await readWalletToken(transmit, { ...options(), maxNdefBytes: 100 })).toMatchObject({ ok: false, fault: 'unsupported-tag' });
+    expect(await readWalletToken(transmit, { ...options(), maxNdefBytes: 100 })).toMatchObject({
+      ok: false,
+      fault: 'unsupported-tag',
+    });
   });
 });
 
@@ -146,21 +214,37 @@ describe('faults give a cashier message and no token', () => {
 
   it('says the answer was not understood for a 1-byte answer', async () => {
     const transmit: TransmitPort = async () => Uint8Array.of(0x90);
-    expect(await readWalletToken(transmit, options())).toMatchObject({ ok: false, fault: 'garbled' });
+    expect(await readWalletToken(transmit, options())).toMatchObject({
+      ok: false,
+      fault: 'garbled',
+    });
   });
 
   it('says the phone was moved away when the reader fails or answers nothing', async () => {
-    const { transmit } = cardPort({ kind: 'ndef', record: 'text', token: TOKEN }, (apdu, answer) => {
-      if (apdu[1] === 0xb0 && apdu[3] === 0x02) throw new Error('SCardTransmit error: card removed');
-      return answer;
+    const { transmit } = cardPort(
+      { kind: 'ndef', record: 'text', token: TOKEN },
+      (apdu, answer) => {
+        if (apdu[1] === 0xb0 && apdu[3] === 0x02)
+          throw new Error('SCardTransmit error: card removed');
+        return answer;
+      },
+    );
+    expect(await readWalletToken(transmit, options())).toMatchObject({
+      ok: false,
+      fault: 'transmit-failed',
     });
-    expect(await readWalletToken(transmit, options())).toMatchObject({ ok: false, fault: 'transmit-failed' });
     const empty: TransmitPort = async () => new Uint8Array();
-    expect(await readWalletToken(empty, options())).toMatchObject({ ok: false, fault: 'transmit-failed' });
+    expect(await readWalletToken(empty, options())).toMatchObject({
+      ok: false,
+      fault: 'transmit-failed',
+    });
     const throwsAtOnce: TransmitPort = () => {
       throw new Error('No card or connection available.');
     };
-    expect(await readWalletToken(throwsAtOnce, options())).toMatchObject({ ok: false, fault: 'transmit-failed' });
+    expect(await readWalletToken(throwsAtOnce, options())).toMatchObject({
+      ok: false,
+      fault: 'transmit-failed',
+    });
   });
 
   it('times out an APDU by the clock, without waiting for real time', async () => {
@@ -190,7 +274,10 @@ describe('faults give a cashier message and no token', () => {
   it('never throws and only returns schema-valid tokens, whatever the card answers', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.uint8Array({ maxLength: 80 }), fc.constant(null)), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.oneof(fc.uint8Array({ maxLength: 80 }), fc.constant(null)), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         async (answers) => {
           let index = 0;
           const transmit: TransmitPort = async () => {
@@ -209,12 +296,16 @@ describe('faults give a cashier message and no token', () => {
 
   it('never throws on random answers that end in 9000 (plausible-looking garbage)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 60 }), { minLength: 1, maxLength: 10 }), async (bodies) => {
-        let index = 0;
-        const transmit: TransmitPort = async () => Uint8Array.from([...(bodies[index++ % bodies.length] ?? []), 0x90, 0x00]);
-        const result = await readWalletToken(transmit, options());
-        if (result.ok) expect(nfcTokenSchema.safeParse(result.token).success).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.uint8Array({ maxLength: 60 }), { minLength: 1, maxLength: 10 }),
+        async (bodies) => {
+          let index = 0;
+          const transmit: TransmitPort = async () =>
+            Uint8Array.from([...(bodies[index++ % bodies.length] ?? []), 0x90, 0x00]);
+          const result = await readWalletToken(transmit, options());
+          if (result.ok) expect(nfcTokenSchema.safeParse(result.token).success).toBe(true);
+        },
+      ),
       { numRuns: 1500 },
     );
   });

@@ -1,0 +1,119 @@
+/**
+ * Tap to "success": the virtual wallet on the vpcd reader, pcscd, the reader process, the host
+ * bridge, the real SaleService and service client, and the sandbox's generate_nfc. One tap is
+ * one payment even with the card lingering, a double tap, and a reader process that restarts
+ * and reads the lingering card again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PcscRig } from '../support/pcsc-rig';
+import { VirtualWalletCard } from '../support/virtual-wallet-card';
+import {
+  startPaymentStack,
+  startTestHost,
+  waitReaderReady,
+  waitForSaleState,
+  type PaymentStack,
+  type TestHost,
+} from './nfc-test-kit';
+
+describe('tap to pay against the sandbox', () => {
+  let rig: PcscRig;
+  let stack: PaymentStack;
+  let test: TestHost;
+
+  beforeAll(async () => {
+    PcscRig.assertInstalled();
+    rig = new PcscRig();
+    await rig.start();
+    // Strict sandbox: only tokens it issued, each once.
+    stack = await startPaymentStack({ acceptAnyNfcToken: false });
+    test = startTestHost({ sale: stack.sale });
+    await waitReaderReady(test);
+  });
+
+  afterAll(async () => {
+    await test?.stop();
+    await stack?.close();
+    await rig?.stop();
+  });
+
+  it('pays once for a tap, a lingering card, a double tap and a re-read after a reader restart', async () => {
+    const token = stack.sandbox.issueNfcToken();
+    const sale = await stack.sale.startNfcSale({ amount: '12.50' });
+    const card = await VirtualWalletCard.tap({ app: { kind: 'ndef', record: 'uri', token } });
+
+    await waitForSaleState(stack.sale, 'accepted-by-service');
+    expect(stack.sandbox.nfcPayments()).toHaveLength(1);
+    expect(stack.sandbox.nfcPayments()[0]).toMatchObject({
+      orderId: sale.orderId,
+      amount: '12.5',
+      token,
+    });
+
+    // A new sale waits while the same phone still lies on the reader: nothing is read again.
+    stack.sale.clear();
+    await stack.sale.startNfcSale({ amount: '3.00' });
+    const polls = card.log.filter((entry) => entry.kind === 'control').length;
+    await card.waitUntil(
+      () => card.log.filter((entry) => entry.kind === 'control').length >= polls + 4,
+      'presence polls',
+    );
+    expect(stack.sale.current()?.state).toBe('waiting-for-tap');
+
+    // Double tap: off and on again with the same token.
+    const beforeRetap = test.outcomes.mark();
+    await card.tapAgain();
+    const retap = await test.outcomes.waitFor(
+      (outcome) => outcome.kind !== 'submitted',
+      'the second tap outcome',
+      { from: beforeRetap },
+    );
+    expect(retap).toMatchObject({ kind: 'ignored', reason: 'token-already-used' });
+
+    // The reader process dies and its successor finds the card still there and reads it again.
+    const beforeRestart = test.outcomes.mark();
+    const statusMark = test.statuses.mark();
+    test.channels.at(-1)?.kill();
+    const restarting = await test.statuses.waitFor(
+      (status) => status.state === 'restarting',
+      'restart',
+      {
+        from: statusMark,
+      },
+    );
+    await waitReaderReady(test, test.statuses.items.indexOf(restarting));
+    const reread = await test.outcomes.waitFor(() => true, 'the re-read outcome', {
+      from: beforeRestart,
+    });
+    expect(reread).toMatchObject({ kind: 'ignored', reason: 'token-already-used' });
+    await card.remove();
+
+    expect(stack.sale.current()?.state).toBe('waiting-for-tap');
+    expect(
+      stack.sandbox.requests().filter((request) => request.endpoint === 'generate_nfc'),
+    ).toHaveLength(1);
+    expect(stack.sandbox.nfcPayments()).toHaveLength(1);
+
+    // The second sale pays with the customer's next token.
+    const next = await VirtualWalletCard.tap({
+      app: { kind: 'aid', token: stack.sandbox.issueNfcToken(), encoding: 'raw' },
+    });
+    await waitForSaleState(stack.sale, 'accepted-by-service');
+    await next.remove();
+    expect(stack.sandbox.nfcPayments()).toHaveLength(2);
+  });
+
+  it('stops the reader process cleanly after all those cards (no kill needed)', async () => {
+    expect(await test.stop()).toBe('exited');
+  });
+
+  it('journals the accepted NFC order', () => {
+    const orderId = stack.sandbox.nfcPayments()[0]?.orderId as string;
+    expect(stack.journal.get(orderId)?.state).toBe('accepted-by-service');
+    expect(stack.journal.events(orderId).map((event) => event.toState)).toEqual([
+      'waiting-for-tap',
+      'submitting',
+      'accepted-by-service',
+    ]);
+  });
+});
