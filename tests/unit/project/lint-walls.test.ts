@@ -15,7 +15,7 @@ describe('import walls', () => {
     [
       'shared/x.ts',
       "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
-      'import-x/no-nodejs-modules',
+      'no-restricted-imports',
     ],
     [
       'shared/x.ts',
@@ -35,7 +35,7 @@ describe('import walls', () => {
     [
       'renderer/cashier/x.ts',
       "import { join } from 'node:path';\nexport const x = join;\n",
-      'import-x/no-nodejs-modules',
+      'no-restricted-imports',
     ],
     [
       'renderer/cashier/x.ts',
