@@ -9,7 +9,11 @@ export const orderIdSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
-export const serialNumberSchema = z.string().trim().min(1).max(64);
+export const serialNumberSchema = z
+  .string()
+  .trim()
+  .min(1, 'the till has no serial number: set it in Settings, or ask IT')
+  .max(64, 'the serial number is longer than 64 characters');
 
 /** API 4.3 request body; every field is a string on the wire. */
 export const generateQrRequestSchema = z.object({

@@ -222,3 +222,12 @@ describe('requests', () => {
     );
   });
 });
+
+describe('serial number messages', () => {
+  it('tells the cashier what to do when the till has no serial number', async () => {
+    const { serialNumberSchema } = await import('../../../shared/wire/requests');
+    const result = serialNumberSchema.safeParse('  ');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/no serial number: set it in Settings/);
+  });
+});
