@@ -1,10 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mountPage } from '../common/mount-page';
+import './cashier.css';
+import { CashierApp } from './shell/cashier-app';
 
-// Placeholder until the cashier-window issue.
-function CashierPlaceholder() {
-  return <main>Counter app — cashier window</main>;
-}
-
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><CashierPlaceholder /></StrictMode>);
+mountPage(<CashierApp />);

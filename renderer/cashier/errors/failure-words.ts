@@ -1,0 +1,127 @@
+import { serviceErrorKinds, type ServiceErrorKind } from '../../../shared/service-errors';
+
+/**
+ * Every way a call can fail, in words a cashier can act on: a short title, and the next step
+ * (retry, check the connection, call IT about the token…). The failure's own message (written
+ * by main, e.g. the service client) is shown under the title; the service's `msg`, when there
+ * is one, is shown as it came.
+ */
+export type NextStep = 'retry' | 'check-connection' | 'call-it-token' | 'resolve-order' | 'fix-input' | 'wait' | 'call-it';
+
+export interface FailureWords {
+  title: string;
+  nextStep: string;
+  step: NextStep;
+}
+
+export const serviceFailureWords: Record<ServiceErrorKind, FailureWords> = {
+  'no-connection': {
+    title: 'No connection to the payment service',
+    nextStep: 'Check the network cable or Wi-Fi, then press Retry.',
+    step: 'check-connection',
+  },
+  timeout: {
+    title: 'The payment service is slow to answer',
+    nextStep: 'Wait a moment, then press Retry.',
+    step: 'retry',
+  },
+  'outcome-unknown': {
+    title: 'No answer: the order may or may not exist',
+    nextStep: 'Press "Retry same order" to ask again for the same order, or "Void" to give it up. Do not start a new sale for it.',
+    step: 'resolve-order',
+  },
+  rejected: {
+    title: 'The payment service refused',
+    nextStep: 'Read the service’s reason below; correct the sale or start a new one.',
+    step: 'fix-input',
+  },
+  'invalid-token': {
+    title: 'The API token was not accepted',
+    nextStep: 'Call IT: the API token in Settings is wrong or was revoked.',
+    step: 'call-it-token',
+  },
+  'bad-response': {
+    title: 'The payment service sent an unreadable answer',
+    nextStep: 'Retry; if it happens again, call IT.',
+    step: 'retry',
+  },
+  'link-check-failed': {
+    title: 'The payment link failed a safety check',
+    nextStep: 'The link was not shown to the customer. Void this order and try again; if it repeats, call IT.',
+    step: 'resolve-order',
+  },
+  'invalid-request': {
+    title: 'The sale could not be sent',
+    nextStep: 'Check the amount and the settings (serial number, currency, fee), then try again.',
+    step: 'fix-input',
+  },
+};
+
+/** Kinds main answers for calls besides service errors (app-services, call-failure, sale rules, IPC). */
+export const callFailureWords: Record<string, FailureWords> = {
+  starting: { title: 'The till is still starting', nextStep: 'Wait a few seconds, then try again.', step: 'wait' },
+  'sale-in-progress': {
+    title: 'Another sale is still open',
+    nextStep: 'Finish, cancel or void the open sale first.',
+    step: 'resolve-order',
+  },
+  'not-allowed': {
+    title: 'That is not possible right now',
+    nextStep: 'The sale has moved on; use the buttons shown.',
+    step: 'retry',
+  },
+  'invalid-sale': { title: 'The sale is not valid', nextStep: 'Check the amount, asset and fee.', step: 'fix-input' },
+  'unknown-chain': { title: 'Chain not offered', nextStep: 'Pick another chain.', step: 'fix-input' },
+  'unknown-asset': { title: 'Asset not offered', nextStep: 'Pick another asset.', step: 'fix-input' },
+  'invalid-period': { title: 'Dates out of order', nextStep: 'Pick a start date before the end date.', step: 'fix-input' },
+  'settings-managed': {
+    title: 'Managed by IT',
+    nextStep: 'This setting is locked by your IT department; ask IT to change it.',
+    step: 'call-it',
+  },
+  'settings-invalid': { title: 'Setting not saved', nextStep: 'Correct the value shown and save again.', step: 'fix-input' },
+  'settings-storage': {
+    title: 'Settings could not be saved',
+    nextStep: 'Try again; if it keeps failing, restart the app and call IT.',
+    step: 'call-it',
+  },
+  'token-invalid-token': { title: 'Token not saved', nextStep: 'Check the token you typed and try again.', step: 'fix-input' },
+  'token-encryption-unavailable': {
+    title: 'Token not saved: no secure storage',
+    nextStep: 'This computer offers no encrypted key store; call IT.',
+    step: 'call-it',
+  },
+  'token-storage': { title: 'Token not saved', nextStep: 'Try again; if it keeps failing, call IT.', step: 'call-it' },
+  'invalid-argument': {
+    title: 'The till refused the request',
+    nextStep: 'Reload the window; if it happens again, call IT.',
+    step: 'call-it',
+  },
+  'unknown-call': { title: 'The till does not offer that', nextStep: 'Update the app or call IT.', step: 'call-it' },
+  transport: {
+    title: 'The window lost contact with the till',
+    nextStep: 'Try again; if it keeps happening, restart the app.',
+    step: 'retry',
+  },
+  internal: {
+    title: 'Something went wrong inside the till',
+    nextStep: 'Try again; if it keeps happening, restart the app and call IT.',
+    step: 'call-it',
+  },
+};
+
+const fallback: FailureWords = {
+  title: 'Something went wrong',
+  nextStep: 'Try again; if it keeps happening, call IT.',
+  step: 'call-it',
+};
+
+export function isServiceErrorKind(kind: string): kind is ServiceErrorKind {
+  return (serviceErrorKinds as readonly string[]).includes(kind);
+}
+
+/** Words for any failure kind; unknown kinds get a generic but still actionable sentence. */
+export function failureWords(kind: string): FailureWords {
+  if (isServiceErrorKind(kind)) return serviceFailureWords[kind];
+  return callFailureWords[kind] ?? (kind.startsWith('token-') ? callFailureWords['token-storage']! : fallback);
+}

@@ -1,0 +1,39 @@
+import { Button, SimpleGrid } from '@mantine/core';
+import type { KeypadAction } from './amount-keypad';
+
+const keys: { label: string; testId: string; action: KeypadAction; aria?: string }[] = [
+  ...['7', '8', '9', '4', '5', '6', '1', '2', '3'].map((digit) => ({
+    label: digit,
+    testId: `key-${digit}`,
+    action: { type: 'digit', digit } as KeypadAction,
+  })),
+  { label: '.', testId: 'key-point', action: { type: 'point' }, aria: 'Decimal point' },
+  { label: '0', testId: 'key-0', action: { type: 'digit', digit: '0' } },
+  { label: '⌫', testId: 'key-backspace', action: { type: 'backspace' }, aria: 'Delete last digit' },
+];
+
+/**
+ * Large touch keys. They never take the focus (tabIndex -1 and no focus on press): the
+ * physical keyboard keeps working, and Enter never repeats the last key pressed by mouse.
+ */
+export function AmountKeypad({ onKey, disabled }: { onKey: (action: KeypadAction) => void; disabled?: boolean }) {
+  return (
+    <SimpleGrid cols={3} spacing="xs">
+      {keys.map((key) => (
+        <Button
+          key={key.testId}
+          variant="default"
+          className="keypad-key"
+          tabIndex={-1}
+          aria-label={key.aria ?? key.label}
+          data-testid={key.testId}
+          disabled={disabled}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onKey(key.action)}
+        >
+          {key.label}
+        </Button>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../../shared/ipc/views';
+import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
+import { FailureAlert } from '../errors/failure-alert';
+import { callPos } from '../shell/pos';
+import { useTillAction } from '../shell/use-pos';
+import { DisplaysPanel } from './displays-panel';
+import { changedPatch, draftOf, textSettingFields, type TextDraft } from './setting-fields';
+import { SourceBadge } from './source-badge';
+import { TokenPanel } from './token-panel';
+
+interface SettingsScreenProps {
+  info: AppInfo;
+  settings: EffectiveSettings | null;
+  onSetup: () => void;
+  onChanged: () => void;
+}
+
+/**
+ * Every setting of the schema, each with where its value comes from; the ones IT manages are
+ * read-only with a "Managed by IT" badge. The token is only ever shown as set / not set.
+ */
+export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsScreenProps) {
+  const [draft, setDraft] = useState<TextDraft | null>(settings ? draftOf(settings.values) : null);
+  const [saved, setSaved] = useState(false);
+  const saving = useTillAction();
+
+  // A change from elsewhere (policy, first run) resets the form to what is in effect.
+  useEffect(() => {
+    if (settings) setDraft(draftOf(settings.values));
+  }, [settings]);
+
+  if (!settings || !draft) return <Text c="dimmed">Loading settings…</Text>;
+
+  const patch = changedPatch(draft, settings);
+  const dirty = Object.keys(patch).length > 0;
+
+  const save = async (values: Record<string, unknown>) => {
+    setSaved(false);
+    const result = await saving.run('save', () => callPos('updateSettings', { patch: values }));
+    if (result?.ok) {
+      setSaved(true);
+      onChanged();
+    }
+  };
+  const reset = async (keys: SettingKey[]) => {
+    setSaved(false);
+    await saving.run('reset', () => callPos('resetSettings', { keys }));
+  };
+
+  const policy = settings.policy;
+
+  return (
+    <Stack gap="md" maw={1100} mx="auto" data-testid="settings">
+      <Group justify="space-between">
+        <Title order={2}>Settings</Title>
+        <Button size="md" variant="light" onClick={onSetup} data-testid="open-setup">
+          Set up the payment service…
+        </Button>
+      </Group>
+
+      {policy.kind === 'applied' ? (
+        <Alert color="grape" variant="light" data-testid="policy-status" title="Some settings are managed by IT">
+          {policy.lockedKeys.length} setting{policy.lockedKeys.length === 1 ? ' is' : 's are'} locked by the policy at {policy.path}. Ask IT to change them.
+        </Alert>
+      ) : policy.kind === 'invalid' ? (
+        <Alert color="red" variant="light" data-testid="policy-status" title="The IT policy file has problems and was ignored">
+          {policy.problems.join(' ')}
+        </Alert>
+      ) : null}
+      {settings.localProblems.length > 0 ? (
+        <Alert color="amber" variant="light" title="Some saved values were ignored">
+          {settings.localProblems.join(' ')}
+        </Alert>
+      ) : null}
+
+      <Paper p="md" radius="lg" withBorder>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (dirty) void save(patch);
+          }}
+        >
+          <Stack gap="md">
+            <Title order={3}>Till</Title>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              {textSettingFields.map((field) => {
+                const locked = settings.keys[field.key].locked;
+                return (
+                  <TextInput
+                    key={field.key}
+                    label={
+                      <Group gap={6} component="span">
+                        <span>{field.label}</span>
+                        <SourceBadge settings={settings} setting={field.key} />
+                      </Group>
+                    }
+                    description={locked ? 'Managed by IT: read-only here.' : field.help}
+                    placeholder={field.placeholder}
+                    value={draft[field.key]}
+                    readOnly={locked}
+                    disabled={locked}
+                    data-testid={`setting-${field.key}`}
+                    data-locked={locked || undefined}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setDraft((current) => (current ? { ...current, [field.key]: value } : current));
+                      setSaved(false);
+                    }}
+                  />
+                );
+              })}
+            </SimpleGrid>
+            <Group gap="md">
+              <Switch
+                size="lg"
+                label={
+                  <Group gap={6} component="span">
+                    <span>Allow demo mode when no service is set</span>
+                    <SourceBadge settings={settings} setting="demoModeAllowed" />
+                  </Group>
+                }
+                checked={settings.values.demoModeAllowed}
+                disabled={settings.keys.demoModeAllowed.locked}
+                data-testid="setting-demoModeAllowed"
+                onChange={(event) => void save({ demoModeAllowed: event.currentTarget.checked })}
+              />
+            </Group>
+            <Group gap="sm">
+              <Text size="sm" c="dimmed" data-testid="setting-last-choice">
+                Last choice: chain {settings.values.lastChainId ?? '—'}, asset {settings.values.lastAsset ?? '—'}
+              </Text>
+              {settings.values.lastChainId !== null && !settings.keys.lastChainId.locked && !settings.keys.lastAsset.locked ? (
+                <Button size="xs" variant="subtle" onClick={() => void reset(['lastChainId', 'lastAsset'])}>
+                  Forget
+                </Button>
+              ) : null}
+            </Group>
+            {saving.failure ? <FailureAlert failure={saving.failure} /> : null}
+            {saved && !dirty ? (
+              <Text c="green.8" fw={600} data-testid="settings-saved">
+                Saved.
+              </Text>
+            ) : null}
+            <Group>
+              <Button type="submit" disabled={!dirty} loading={saving.pending === 'save'} data-testid="save-settings">
+                Save
+              </Button>
+              <Button variant="default" disabled={!dirty} onClick={() => setDraft(draftOf(settings.values))}>
+                Undo changes
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      <TokenPanel info={info} settings={settings} onChanged={onChanged} />
+      <DisplaysPanel settings={settings} />
+    </Stack>
+  );
+}

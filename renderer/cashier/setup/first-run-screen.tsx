@@ -1,0 +1,190 @@
+import { Alert, Button, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { AppInfo, ConnectionTest } from '../../../shared/ipc/views';
+import type { EffectiveSettings } from '../../../shared/settings';
+import { FailureAlert } from '../errors/failure-alert';
+import { SourceBadge } from '../settings/source-badge';
+import { callPos } from '../shell/pos';
+import { useTillAction } from '../shell/use-pos';
+import { setupPatch, type SetupFields } from './setup-patch';
+
+interface FirstRunProps {
+  info: AppInfo;
+  settings: EffectiveSettings | null;
+  /** True when the till cannot work until a service is set up (demo mode not allowed). */
+  forced: boolean;
+  onDone: () => void;
+}
+
+const fieldLabels: Record<keyof SetupFields, string> = {
+  serviceBaseUrl: 'Payment service address',
+  serialNumber: 'Till serial number',
+  currency: 'Currency shown to the customer',
+  feeValue: 'Fee per QR sale',
+};
+
+/**
+ * First run (or "Set up the payment service" from Settings): demo mode, or a real service
+ * whose token is tested with the address before anything is saved. Managed values are shown
+ * read-only with their badge.
+ */
+export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps) {
+  const demoAllowed = settings?.values.demoModeAllowed ?? true;
+  const [mode, setMode] = useState<'demo' | 'service'>(forced || !demoAllowed ? 'service' : info.demoMode ? 'demo' : 'service');
+  const [fields, setFields] = useState<SetupFields>(() => ({
+    serviceBaseUrl: settings?.values.serviceBaseUrl ?? '',
+    serialNumber: settings?.values.serialNumber ?? '',
+    currency: settings?.values.currency ?? 'USD',
+    feeValue: settings?.values.feeValue ?? '0',
+  }));
+  const [token, setToken] = useState('');
+  const [test, setTest] = useState<{ result: ConnectionTest; for: string } | null>(null);
+  const action = useTillAction();
+  const locked = (key: keyof SetupFields) => settings?.keys[key].locked ?? false;
+  const testedKey = `${fields.serviceBaseUrl}\n${token}`;
+  const testPassed = test?.result.ok === true && test.for === testedKey;
+
+  const runTest = async () => {
+    setTest(null);
+    const result = await action.run('test', () => callPos('testConnection', { baseUrl: fields.serviceBaseUrl.trim(), token: token.trim() }));
+    if (result?.ok) setTest({ result: result.value, for: testedKey });
+  };
+
+  const saveService = async () => {
+    if (!testPassed || !settings) return;
+    const saved = await action.run('save-token', () => callPos('setToken', { token: token.trim() }));
+    if (!saved?.ok) return;
+    const patch = setupPatch(fields, settings);
+    if (Object.keys(patch).length > 0) {
+      const written = await action.run('save-settings', () => callPos('updateSettings', { patch }));
+      if (!written?.ok) return;
+    }
+    onDone();
+  };
+
+  const useDemo = async () => {
+    if (!settings) return;
+    const patch: Record<string, unknown> = {};
+    if (settings.values.serviceBaseUrl !== '' && !locked('serviceBaseUrl')) patch.serviceBaseUrl = '';
+    if (Object.keys(patch).length > 0) {
+      const written = await action.run('demo', () => callPos('updateSettings', { patch }));
+      if (!written?.ok) return;
+    }
+    onDone();
+  };
+
+  return (
+    <Stack gap="md" maw={860} mx="auto" data-testid="first-run">
+      <Title order={2}>Set up the till</Title>
+      {forced ? (
+        <Alert color="amber" variant="light" title="A payment service is needed">
+          Demo mode is turned off by IT on this till. Enter the payment service address and API token to take payments.
+        </Alert>
+      ) : null}
+      <SegmentedControl
+        size="lg"
+        value={mode}
+        onChange={(value) => setMode(value as 'demo' | 'service')}
+        data={[
+          { value: 'demo', label: 'Demo mode', disabled: !demoAllowed || locked('serviceBaseUrl') },
+          { value: 'service', label: 'Real payment service' },
+        ]}
+        data-testid="setup-mode"
+      />
+      {mode === 'demo' ? (
+        <Paper p="md" radius="lg" withBorder>
+          <Stack gap="sm">
+            <Text size="lg">
+              Demo mode uses the built-in sandbox: sample chains and assets, nothing is really paid. Good for training and trying the till.
+            </Text>
+            <Group>
+              <Button onClick={() => void useDemo()} loading={action.pending === 'demo'} data-testid="setup-use-demo">
+                Use demo mode
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper p="md" radius="lg" withBorder>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void (testPassed ? saveService() : runTest());
+            }}
+          >
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                {(Object.keys(fieldLabels) as (keyof SetupFields)[]).map((key) => (
+                  <TextInput
+                    key={key}
+                    label={
+                      <Group gap={6} component="span">
+                        <span>{fieldLabels[key]}</span>
+                        {settings ? <SourceBadge settings={settings} setting={key} /> : null}
+                      </Group>
+                    }
+                    value={fields[key]}
+                    readOnly={locked(key)}
+                    disabled={locked(key)}
+                    placeholder={key === 'serviceBaseUrl' ? 'https://pay.example.com/v1/cf-payment' : undefined}
+                    data-testid={`setup-${key}`}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setFields((current) => ({ ...current, [key]: value }));
+                    }}
+                  />
+                ))}
+                <PasswordInput
+                  label="API token"
+                  description="Tested with the address before it is saved; never shown again."
+                  value={token}
+                  autoComplete="off"
+                  onChange={(event) => setToken(event.currentTarget.value)}
+                  data-testid="setup-token"
+                />
+              </SimpleGrid>
+              {test ? (
+                <Alert color={test.result.ok ? 'green' : 'red'} variant="light" data-testid="setup-test-result">
+                  {test.result.message}
+                </Alert>
+              ) : null}
+              {action.failure ? <FailureAlert failure={action.failure} /> : null}
+              <Group>
+                <Button
+                  type={testPassed ? 'button' : 'submit'}
+                  variant={testPassed ? 'light' : 'filled'}
+                  disabled={fields.serviceBaseUrl.trim() === '' || token.trim() === ''}
+                  loading={action.pending === 'test'}
+                  onClick={testPassed ? () => void runTest() : undefined}
+                  data-testid="setup-test"
+                >
+                  Test connection
+                </Button>
+                <Button
+                  type={testPassed ? 'submit' : 'button'}
+                  disabled={!testPassed}
+                  loading={action.pending === 'save-token' || action.pending === 'save-settings'}
+                  data-testid="setup-save"
+                >
+                  Save and start
+                </Button>
+              </Group>
+              {!testPassed ? (
+                <Text size="sm" c="dimmed">
+                  Save is possible once the test passes with this address and token.
+                </Text>
+              ) : null}
+            </Stack>
+          </form>
+        </Paper>
+      )}
+      {!forced ? (
+        <Group>
+          <Button variant="subtle" onClick={onDone}>
+            Back
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

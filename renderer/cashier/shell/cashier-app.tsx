@@ -1,0 +1,125 @@
+import { Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { AppInfo } from '../../../shared/ipc/views';
+import type { CallFailure } from '../../../shared/ipc/contract-kit';
+import { FailureAlert } from '../errors/failure-alert';
+import { HistoryScreen } from '../history/history-screen';
+import { NfcStatusBar } from '../nfc/nfc-status-bar';
+import { SaleScreen } from '../sale/sale-screen';
+import { SettingsScreen } from '../settings/settings-screen';
+import { FirstRunScreen } from '../setup/first-run-screen';
+import { callPos } from './pos';
+import { usePosEvent, usePosListener } from './use-pos';
+
+type Screen = 'sale' | 'history' | 'settings' | 'setup';
+
+const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
+  { id: 'sale', label: 'Sale' },
+  { id: 'history', label: 'History' },
+  { id: 'settings', label: 'Settings' },
+];
+
+/** The cashier window: a header (screens, service mode, NFC status) over one screen. */
+export function CashierApp() {
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const [infoFailure, setInfoFailure] = useState<CallFailure | null>(null);
+  const [screen, setScreen] = useState<Screen>('sale');
+  const settings = usePosEvent('settings-changed');
+  const sale = usePosEvent('sale-changed') ?? null;
+
+  const loadInfo = useCallback(async () => {
+    const result = await callPos('appInfo', {});
+    if (result.ok) {
+      setInfo(result.value);
+      setInfoFailure(null);
+    } else {
+      setInfoFailure(result.error);
+    }
+    return result;
+  }, []);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = async () => {
+      const result = await loadInfo();
+      // Main answers 'starting' until its services are up: ask again shortly.
+      if (!result.ok && result.error.kind === 'starting') timer = setTimeout(() => void attempt(), 500);
+    };
+    void attempt();
+    return () => clearTimeout(timer);
+  }, [loadInfo]);
+
+  // The service mode follows the settings (a URL saved, demo mode allowed or not).
+  usePosListener('settings-changed', () => void loadInfo());
+
+  if (!info) {
+    return (
+      <Stack align="center" justify="center" h="100%" p="xl">
+        {infoFailure ? <FailureAlert failure={infoFailure} onRetry={() => void loadInfo()} /> : <Loader size="lg" />}
+      </Stack>
+    );
+  }
+
+  const forcedSetup = info.needsSetup;
+  const current: Screen = forcedSetup ? 'setup' : screen;
+  const shopName = settings?.values.shopName ?? '';
+
+  return (
+    <Stack gap={0} mih="100%">
+      <Box component="header" px="md" py="xs" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', position: 'sticky', top: 0, zIndex: 10 }}>
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <Title order={3} fw={800}>
+              Counter
+            </Title>
+            {shopName ? (
+              <Text c="dimmed" size="lg" truncate maw={260}>
+                {shopName}
+              </Text>
+            ) : null}
+            {info.demoMode ? (
+              <Badge color="yellow" variant="filled" size="lg" data-testid="demo-badge">
+                Demo mode
+              </Badge>
+            ) : null}
+          </Group>
+          <Group gap="xs" wrap="nowrap" component="nav" aria-label="Screens">
+            {screens.map((item) => (
+              <Button
+                key={item.id}
+                size="md"
+                variant={current === item.id ? 'filled' : 'subtle'}
+                aria-current={current === item.id ? 'page' : undefined}
+                disabled={forcedSetup}
+                data-testid={`nav-${item.id}`}
+                onClick={() => setScreen(item.id)}
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+      </Box>
+      <NfcStatusBar />
+      <Box component="main" p="md" style={{ flex: 1 }}>
+        {current === 'setup' ? (
+          <FirstRunScreen
+            info={info}
+            settings={settings ?? null}
+            forced={forcedSetup}
+            onDone={() => {
+              void loadInfo();
+              setScreen('sale');
+            }}
+          />
+        ) : current === 'sale' ? (
+          <SaleScreen sale={sale} settings={settings ?? null} />
+        ) : current === 'history' ? (
+          <HistoryScreen />
+        ) : (
+          <SettingsScreen info={info} settings={settings ?? null} onSetup={() => setScreen('setup')} onChanged={() => void loadInfo()} />
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * Cashier window benchmarks (issue 6, point 10), in Debian's Chromium through the harness
+ * with the system clock and the built-in sandbox on loopback:
+ *
+ * 1. "Show QR" to QR painted on the customer display, p50/p99 over 50 sales, beside a bare
+ *    page in the same browser that calls the same sandbox endpoint with fetch and renders a
+ *    QRCodeSVG. Both are measured the same way, in page time (performance.timeOrigin + now,
+ *    one system clock for both pages): from the click event's timeStamp to the first
+ *    animation frame after the QR is in the DOM, plus a task (so the frame was painted).
+ *    The bare page is served by a small same-origin proxy that forwards /v1/cf-payment/* to
+ *    the sandbox (a page fetch to the sandbox's own origin would need CORS); that proxy is
+ *    one HTTP hop, as the harness's call endpoint is one hop for the cashier page.
+ *    Cashier and bare sales alternate, so both see the same machine load.
+ * 2. The cashier page's JS heap after 200 sales compared with after 10 (garbage collected
+ *    first): a leak shows as growth. Goal: < 5 MB. The customer display's heap is measured
+ *    in the same run, beside it. Waits use locators, never waitForSelector: an ElementHandle
+ *    it returns is held by DevTools and keeps the unmounted screen alive, a leak of the
+ *    driver that would be counted against the page.
+ *
+ * Needs `npx electron-vite build` first (the harness serves the built pages).
+ * CASHIER_BENCH_SAMPLES=1 prints both sorted samples (p99 of 50 is the slowest one, so it
+ * swings with the load of a shared machine; the spread says more).
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright';
+import { launchChromium } from '../support/browser';
+import { startHarness, type Harness } from '../support/harness/harness';
+import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
+
+const SALES = 50;
+const WARMUP = 5;
+const HEAP_EARLY = 10;
+const HEAP_LATE = 200;
+const repoRoot = join(import.meta.dirname, '../..');
+
+// Page-side probes as plain source: functions compiled by tsx carry a `__name` helper that
+// does not exist in the page.
+
+/** Installed in both measured pages: the click time of a button, in epoch milliseconds. */
+const clickProbe = (testId: string) => `(() => {
+  window.__clickAt = null;
+  document.addEventListener('click', (event) => {
+    if (event.target && event.target.closest('[data-testid="${testId}"]')) window.__clickAt = performance.timeOrigin + event.timeStamp;
+  }, true);
+})()`;
+
+/** Arms a wait for a QR in `selector` (with the display in `phase`); resolves with the paint time. */
+const armPaintProbe = (selector: string, phase: string | null) => `(() => {
+  window.__painted = new Promise((resolve) => {
+    const ready = () => document.querySelector('${selector}') !== null && (${JSON.stringify(phase)} === null || document.querySelector('main[data-phase="${phase ?? ''}"]') !== null);
+    const observer = new MutationObserver(() => {
+      if (!ready()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+})()`;
+
+async function bareBundle(): Promise<string> {
+  const result = await build({
+    stdin: {
+      resolveDir: repoRoot,
+      loader: 'ts',
+      contents: `
+        import { createElement } from 'react';
+        import { createRoot } from 'react-dom/client';
+        import { flushSync } from 'react-dom';
+        import { QRCodeSVG } from 'qrcode.react';
+        const config = JSON.parse(document.getElementById('config').textContent);
+        const root = createRoot(document.getElementById('qr'));
+        window.clearQr = () => flushSync(() => root.render(null));
+        document.getElementById('go').addEventListener('click', async () => {
+          const response = await fetch('/v1/cf-payment/generate_qr', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: 'Bearer ' + config.token },
+            body: JSON.stringify({ order_id: crypto.randomUUID(), amount: '12.5', asset: 'USDT', chain_id: '1', currency: 'USD', fee_value: '0', serial_number: 'BENCH-1' }),
+          });
+          const envelope = await response.json();
+          root.render(createElement(QRCodeSVG, { value: envelope.data.qr_url, size: 256, 'data-testid': 'bare-qr' }));
+        });
+      `,
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Serves the bare page and forwards /v1/cf-payment/* to the sandbox (one hop, like the harness). */
+async function startBarePage(sandboxOrigin: string, token: string): Promise<{ url: string; server: Server }> {
+  const script = await bareBundle();
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body>
+<button id="go" data-testid="bare-go" style="font-size:24px">Show QR</button><div id="qr"></div>
+<script id="config" type="application/json">${JSON.stringify({ token })}</script>
+<script type="module" src="/bare.js"></script></body></html>`;
+  const target = new URL(sandboxOrigin);
+  const server = createServer((req, res) => {
+    if (req.url === '/' || req.url === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    if (req.url === '/bare.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    if (!req.url?.startsWith('/v1/cf-payment/')) return void res.writeHead(404).end();
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+async function cashierSale(cashier: Page, display: Page, amount: string, measure: boolean): Promise<number> {
+  await cashier.fill('[data-testid="amount-input"]', amount);
+  await cashier.locator('[data-testid="show-qr"]:not([disabled])').waitFor();
+  if (measure) await display.evaluate(armPaintProbe('[data-testid="customer-qr"]', 'scan'));
+  await cashier.click('[data-testid="show-qr"]');
+  await cashier.locator('[data-testid="sale-state"][data-state="awaiting-payment"]').waitFor();
+  let elapsed = 0;
+  if (measure) {
+    const painted = (await display.evaluate('window.__painted')) as number;
+    const clicked = (await cashier.evaluate('window.__clickAt')) as number;
+    elapsed = painted - clicked;
+  }
+  // Cancel and back to the amount screen, through the same buttons the cashier uses.
+  await cashier.click('[data-testid="cancel-sale"]');
+  await cashier.click('[data-testid="new-sale"]');
+  await cashier.locator('[data-testid="amount-input"]').waitFor();
+  if (measure) await display.locator('main:not([data-phase="scan"])').waitFor();
+  return elapsed;
+}
+
+async function bareSale(bare: Page): Promise<number> {
+  await bare.evaluate('window.clearQr()');
+  await bare.evaluate(armPaintProbe('[data-testid="bare-qr"]', null));
+  await bare.click('[data-testid="bare-go"]');
+  const painted = (await bare.evaluate('window.__painted')) as number;
+  const clicked = (await bare.evaluate('window.__clickAt')) as number;
+  return painted - clicked;
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize / (1024 * 1024);
+}
+
+export async function run(): Promise<BenchLine[]> {
+  let browser: Browser | undefined;
+  let harness: Harness | undefined;
+  let bareServer: Server | undefined;
+  try {
+    browser = await launchChromium();
+    harness = await startHarness();
+    const sandbox = harness.services.connection.demoSandbox();
+    if (!sandbox) throw new Error('the harness did not start in demo mode');
+    const bareSite = await startBarePage(sandbox.origin, sandbox.token);
+    bareServer = bareSite.server;
+
+    const cashier = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    const display = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const bare = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
+    await Promise.all([cashier.goto(harness.cashierUrl), display.goto(harness.displayUrl), bare.goto(bareSite.url)]);
+    await cashier.evaluate(clickProbe('show-qr'));
+    await bare.evaluate(clickProbe('bare-go'));
+    await cashier.click('[data-testid="chain-picker-option-1"]');
+    await cashier.click('[data-testid="asset-picker-option-USDT"]');
+    await display.locator('main[data-phase="idle"]').waitFor();
+
+    const tillMs: number[] = [];
+    const bareMs: number[] = [];
+    for (let i = 0; i < WARMUP + SALES; i += 1) {
+      const amount = `${12 + (i % 7)}.5`;
+      const till = await cashierSale(cashier, display, amount, true);
+      const plain = await bareSale(bare);
+      if (i >= WARMUP) {
+        tillMs.push(till);
+        bareMs.push(plain);
+      }
+    }
+
+    if (process.env.CASHIER_BENCH_SAMPLES) console.log(JSON.stringify({ till: [...tillMs].sort((a, b) => a - b).map(Math.round), bare: [...bareMs].sort((a, b) => a - b).map(Math.round) }));
+    // Heap: after 10 sales in all, then after 200.
+    const done = WARMUP + SALES;
+    for (let i = done; i < HEAP_EARLY; i += 1) await cashierSale(cashier, display, '1.25', false);
+    const early = await heapMb(cashier);
+    const displayEarly = await heapMb(display);
+    for (let i = Math.max(done, HEAP_EARLY); i < HEAP_LATE; i += 1) await cashierSale(cashier, display, `${1 + (i % 9)}.75`, false);
+    const late = await heapMb(cashier);
+    const displayLate = await heapMb(display);
+
+    return [
+      ratioLine('cashier Show QR -> QR painted on display p50', percentile(tillMs, 50), 'bare fetch + QRCodeSVG p50', percentile(bareMs, 50), 'ms', 1.5),
+      ratioLine('cashier Show QR -> QR painted on display p99', percentile(tillMs, 99), 'bare fetch + QRCodeSVG p99', percentile(bareMs, 99), 'ms', 1.5),
+      goalLine(`cashier page JS heap growth, ${HEAP_EARLY} -> ${HEAP_LATE} sales (${early.toFixed(1)} -> ${late.toFixed(1)} MB)`, late - early, 'MB', 5),
+      goalLine(
+        `customer display page JS heap growth, ${HEAP_EARLY} -> ${HEAP_LATE} sales (${displayEarly.toFixed(1)} -> ${displayLate.toFixed(1)} MB)`,
+        displayLate - displayEarly,
+        'MB',
+        5,
+      ),
+    ];
+  } finally {
+    await browser?.close();
+    await new Promise<void>((done) => (bareServer ? bareServer.close(() => done()) : done()));
+    await harness?.close();
+  }
+}
+
+// Also runnable alone: node --import tsx tests/bench/cashier.bench.ts
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await run()) console.log(JSON.stringify(line));
+}

@@ -1,0 +1,107 @@
+/**
+ * Shared by the tests/e2e/cashier-*.test.ts files (not a test itself): the harness with both
+ * pages open in Debian's Chromium, screenshots of both pages per step, and the QR decoded
+ * from the customer display's screenshot.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import type { Browser, Page } from 'playwright';
+import { PNG } from 'pngjs';
+import { launchChromium } from '../support/browser';
+import { startHarness, type Harness, type HarnessOptions } from '../support/harness/harness';
+
+export interface Till {
+  browser: Browser;
+  harness: Harness;
+  cashier: Page;
+  display: Page;
+  shots: Screenshots;
+  close(): Promise<void>;
+}
+
+export const ARTIFACTS_ROOT = join(import.meta.dirname, '../../test-artifacts/e2e');
+
+/** Starts the harness and opens the cashier and the customer display, both ready. */
+export async function openTill(testName: string, options: HarnessOptions = {}, browser?: Browser): Promise<Till> {
+  const ownBrowser = browser === undefined;
+  const chromium = browser ?? (await launchChromium());
+  const harness = await startHarness(options);
+  const cashierContext = await chromium.newContext({ viewport: { width: 1280, height: 860 } });
+  const displayContext = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
+  const cashier = await cashierContext.newPage();
+  const display = await displayContext.newPage();
+  await Promise.all([cashier.goto(harness.cashierUrl), display.goto(harness.displayUrl)]);
+  await display.waitForSelector('main[data-phase]:not([data-phase="waiting"])');
+  const shots = new Screenshots(testName, cashier, display);
+  return {
+    browser: chromium,
+    harness,
+    cashier,
+    display,
+    shots,
+    async close() {
+      await cashierContext.close().catch(() => undefined);
+      await displayContext.close().catch(() => undefined);
+      if (ownBrowser) await chromium.close().catch(() => undefined);
+      await harness.close();
+    },
+  };
+}
+
+/** test-artifacts/e2e/<test-name>/NN-<step>-{cashier,display}.png */
+export class Screenshots {
+  readonly dir: string;
+  private step = 0;
+
+  constructor(
+    testName: string,
+    private readonly cashier: Page,
+    private readonly display: Page,
+  ) {
+    this.dir = join(ARTIFACTS_ROOT, testName);
+    rmSync(this.dir, { recursive: true, force: true });
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** Both pages as they are now; returns the display's PNG (to decode its QR). */
+  async take(name: string): Promise<{ cashier: Buffer; display: Buffer }> {
+    this.step += 1;
+    const prefix = join(this.dir, `${String(this.step).padStart(2, '0')}-${name}`);
+    const [cashier, display] = await Promise.all([this.cashier.screenshot({ fullPage: true }), this.display.screenshot()]);
+    writeFileSync(`${prefix}-cashier.png`, cashier);
+    writeFileSync(`${prefix}-display.png`, display);
+    return { cashier, display };
+  }
+}
+
+/** The text of the QR code in a PNG screenshot, or null when none is found. */
+export function decodeQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  const code = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
+  return code?.data ?? null;
+}
+
+export const byTestId = (id: string) => `[data-testid="${id}"]`;
+
+/** Waits until the cashier shows the sale in `state`. */
+export async function waitSaleState(cashier: Page, state: string, timeout = 15_000): Promise<void> {
+  await cashier.waitForSelector(`[data-testid="sale-state"][data-state="${state}"]`, { timeout });
+}
+
+/** Waits until the customer display is in `phase`. */
+export async function waitDisplayPhase(display: Page, phase: string, timeout = 15_000): Promise<void> {
+  await display.waitForSelector(`main[data-phase="${phase}"]`, { timeout });
+}
+
+/** Types an amount with the cashier's touch keys. */
+export async function tapAmount(cashier: Page, amount: string): Promise<void> {
+  for (const char of amount) await cashier.click(byTestId(char === '.' ? 'key-point' : `key-${char}`));
+}
+
+/** Picks a chain and an asset with the mouse. */
+export async function pickChainAndAsset(cashier: Page, chainId: string, asset: string): Promise<void> {
+  await cashier.click(byTestId(`chain-picker-option-${chainId}`));
+  await cashier.click(byTestId(`asset-picker-option-${asset}`));
+  await cashier.waitForSelector(`${byTestId(`asset-picker-option-${asset}`)}[aria-checked="true"]`);
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../support/manual-clock';
+import { byTestId, decodeQr, openTill, pickChainAndAsset, tapAmount, waitDisplayPhase, waitSaleState, type Till } from './cashier-kit';
+
+// A whole QR sale on both screens: amount on the touch keys, chain and asset, Show QR, the
+// customer display shows the QR the sandbox issued, the cashier confirms, both show paid.
+describe('cashier: a whole QR sale', () => {
+  let till: Till;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    till = await openTill('cashier-qr-sale', { clock, settings: { feeValue: '0.25', shopName: 'Corner Café' } });
+  });
+  afterAll(async () => {
+    await till?.close();
+  });
+
+  it('takes a QR payment from the amount to paid on both screens', async () => {
+    const { cashier, display, shots, harness } = till;
+    await cashier.waitForSelector(byTestId('chain-picker-option-1'));
+    await shots.take('idle');
+
+    await tapAmount(cashier, '12.5');
+    await pickChainAndAsset(cashier, '1', 'USDT');
+    expect(await cashier.inputValue(byTestId('amount-input'))).toBe('12.5');
+    await expect(cashier.textContent(byTestId('total-line'))).resolves.toContain('12.75 USDT');
+    await expect(cashier.textContent(byTestId('fee-line'))).resolves.toContain('0.25 USDT');
+    await expect(cashier.textContent(byTestId('currency-line'))).resolves.toContain('USD');
+    await shots.take('amount-entered');
+
+    // A double click still makes one order.
+    await cashier.dblclick(byTestId('show-qr'));
+    await waitSaleState(cashier, 'awaiting-payment');
+    await waitDisplayPhase(display, 'scan');
+    await display.waitForSelector(byTestId('customer-qr'));
+    const orders = harness.services.connection.demoSandbox()!.orders();
+    expect(orders).toHaveLength(1);
+    const issued = harness.services.sale.current()!.link!.qrUrl;
+
+    await expect(cashier.textContent(byTestId('link-amount'))).resolves.toContain('12.75 USDT');
+    await expect(cashier.textContent(byTestId('usd-value'))).resolves.toContain('12.75');
+    await cashier.waitForSelector(byTestId('cashier-qr'));
+    // Both countdowns read the same main clock tick.
+    await cashier.waitForSelector(`${byTestId('countdown')}[data-seconds="900"]`);
+    await display.waitForSelector(`${byTestId('countdown')}[data-seconds="900"]`);
+    clock.advance(61_000);
+    await cashier.waitForSelector(`${byTestId('countdown')}[data-seconds="839"]`);
+    await display.waitForSelector(`${byTestId('countdown')}[data-seconds="839"]`);
+
+    const shot = await shots.take('qr-shown');
+    expect(decodeQr(shot.display)).toBe(issued);
+
+    await cashier.click(byTestId('customer-paid'));
+    await waitSaleState(cashier, 'paid-confirmed-by-cashier');
+    await waitDisplayPhase(display, 'paid');
+    await expect(cashier.textContent(byTestId('sale-paid'))).resolves.toContain('confirmed by you');
+    await shots.take('paid');
+
+    await cashier.click(byTestId('new-sale'));
+    await cashier.waitForSelector(byTestId('amount-input'));
+    // The chain and asset are remembered for the next sale.
+    await cashier.waitForSelector(`${byTestId('asset-picker-option-USDT')}[aria-checked="true"]`);
+    expect(await cashier.inputValue(byTestId('amount-input'))).toBe('');
+    await shots.take('next-sale');
+  });
+
+  it('holds the link back from the customer when it asks another amount, until the cashier accepts it', async () => {
+    const { cashier, display, shots, harness } = till;
+    harness.services.connection.demoSandbox()!.setFaults([{ endpoint: 'generate_qr', link: 'amount-mismatch', times: 1 }]);
+    await tapAmount(cashier, '7');
+    await cashier.click(byTestId('show-qr'));
+    await waitSaleState(cashier, 'amount-differs');
+    await expect(cashier.textContent(byTestId('amount-differs'))).resolves.toMatch(/You asked for 7\.00 USDT plus a fee of 0\.25 USDT.*asks for 8\.25 USDT/);
+    expect(await cashier.locator(byTestId('cashier-qr')).count()).toBe(0);
+    expect(await display.locator(byTestId('customer-qr')).count()).toBe(0);
+    await shots.take('amount-differs');
+
+    await cashier.click(byTestId('accept-link-amount'));
+    await waitSaleState(cashier, 'awaiting-payment');
+    await waitDisplayPhase(display, 'scan');
+    const shot = await shots.take('amount-accepted');
+    expect(decodeQr(shot.display)).toBe(harness.services.sale.current()!.link!.qrUrl);
+    await cashier.click(byTestId('cancel-sale'));
+    await waitSaleState(cashier, 'cancelled');
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { SaleAction, SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
+import { saleButtons } from '../../../../renderer/cashier/sale/sale-actions';
+
+function sale(allowedActions: SaleAction[], patch: Partial<SaleSnapshot> = {}): SaleSnapshot {
+  return {
+    orderId: '0193-x',
+    reference: 'K7M-Q4X',
+    kind: 'qr',
+    state: 'awaiting-payment',
+    terminal: false,
+    amount: '12.5',
+    fee: '0',
+    asset: 'USDT',
+    assetDecimals: 6,
+    chainId: '1',
+    chainName: 'ETHEREUM',
+    currency: 'USD',
+    link: null,
+    showQr: false,
+    expiry: null,
+    lastFailure: null,
+    allowedActions,
+    attempts: 1,
+    replacesOrderId: null,
+    createdAtMs: 0,
+    updatedAtMs: 0,
+    notice: null,
+    ...patch,
+  };
+}
+
+describe('allowedActions -> buttons', () => {
+  it('offers exactly the allowed actions, main action first', () => {
+    const buttons = saleButtons(sale(['cancel', 'confirmPaidByCashier']));
+    expect(buttons.map((b) => b.testId)).toEqual(['customer-paid', 'cancel-sale']);
+    expect(buttons.map((b) => b.call)).toEqual(['confirmPaidByCashier', 'cancelSale']);
+  });
+
+  it('labels the payment confirmation as the cashier’s own', () => {
+    const [paid] = saleButtons(sale(['confirmPaidByCashier']));
+    expect(paid!.label).toBe('Customer paid');
+    expect(paid!.hint).toMatch(/Your confirmation/);
+  });
+
+  it('outcome unknown: retry the same order or void, nothing that starts a new order', () => {
+    const buttons = saleButtons(sale(['retrySameOrder', 'voidOrder'], { state: 'outcome-unknown' }));
+    expect(buttons.map((b) => b.testId)).toEqual(['retry-same-order', 'void-order']);
+    expect(buttons.map((b) => b.call)).not.toContain('finishSale');
+    expect(buttons[0]!.hint).toContain('K7M-Q4X');
+  });
+
+  it('expired: New link first, then New sale', () => {
+    const buttons = saleButtons(sale(['newLinkForExpired', 'newSale'], { state: 'expired', terminal: true }));
+    expect(buttons.map((b) => [b.testId, b.call])).toEqual([
+      ['new-link', 'newLinkForExpired'],
+      ['new-sale', 'finishSale'],
+    ]);
+    expect(buttons[1]!.variant).toBe('secondary');
+  });
+
+  it('amount differs: accept or cancel', () => {
+    expect(saleButtons(sale(['acceptLinkAmount', 'cancel'], { state: 'amount-differs' })).map((b) => b.testId)).toEqual([
+      'accept-link-amount',
+      'cancel-sale',
+    ]);
+  });
+
+  it('no buttons while a request is on the wire', () => {
+    expect(saleButtons(sale([], { state: 'requesting' }))).toEqual([]);
+  });
+});
