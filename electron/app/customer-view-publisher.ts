@@ -16,6 +16,8 @@ export class CustomerViewPublisher {
   private outcomeAtMs: number | null = null;
   private cancelHold: (() => void) | null = null;
   private version = 0;
+  /** Logos last loaded per chain and asset, so a sale's view need not wait a turn for them. */
+  private readonly knownLogos = new Map<string, CustomerLogos>();
 
   constructor(
     private readonly clock: Clock,
@@ -48,9 +50,24 @@ export class CustomerViewPublisher {
       return;
     }
     this.outcomeAtMs = sale.terminal ? (this.outcomeAtMs ?? this.clock.now()) : null;
+    // The customer is waiting for this view (the QR): with logos already known for this
+    // chain and asset it goes out on the next microtask, rather than after the promise hops
+    // of logosFor, by which time main has also serialised and sent its answer to the
+    // cashier's call. Not synchronously: the other listeners of this sale change (the
+    // countdown's first tick) go out first, so the display never shows a stale time.
+    // logosFor still runs; if it brings different logos (settings switched the service),
+    // the view is sent again with them.
+    const key = `${sale.chainId ?? ''}|${sale.asset ?? ''}`;
+    const known = this.knownLogos.get(key);
+    if (known)
+      queueMicrotask(() => {
+        if (version === this.version) this.emit(customerViewOf(sale, this.shopName(), known));
+      });
     const logos = await this.logosFor(sale).catch(() => noLogos);
+    this.knownLogos.set(key, logos);
     // A later change may have arrived while logos loaded: only the newest is shown.
-    if (version === this.version) this.emit(customerViewOf(sale, this.shopName(), logos));
+    if (version !== this.version) return;
+    if (!known || !sameLogos(known, logos)) this.emit(customerViewOf(sale, this.shopName(), logos));
   }
 
   /** The shop name changed in settings: the idle screen shows it. */
@@ -65,3 +82,7 @@ export class CustomerViewPublisher {
 }
 
 const noLogos: CustomerLogos = { chainLogo: null, assetLogo: null };
+
+function sameLogos(a: CustomerLogos, b: CustomerLogos): boolean {
+  return a.chainLogo === b.chainLogo && a.assetLogo === b.assetLogo;
+}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 
 export interface PaymentQrProps {
@@ -21,8 +22,10 @@ export const QUIET_ZONE_MODULES = 4;
  * The payment link as a QR code: error correction 'M' (survives glare and a scratched
  * screen protector without making the modules much smaller), a 4-module quiet zone drawn
  * in the SVG itself (so a dark page around it cannot eat it), pure black on pure white.
+ * Memoised: the countdown ticks re-render the screen around it once a second, and
+ * QRCodeSVG rebuilds its path string from every module on each render it gets.
  */
-export function PaymentQr({ value, size = 256, testId = 'payment-qr', label = 'Payment QR code' }: PaymentQrProps) {
+export const PaymentQr = memo(function PaymentQr({ value, size = 256, testId = 'payment-qr', label = 'Payment QR code' }: PaymentQrProps) {
   const edge = typeof size === 'number' ? `${size}px` : size;
   return (
     <QRCodeSVG
@@ -38,4 +41,4 @@ export function PaymentQr({ value, size = 256, testId = 'payment-qr', label = 'P
       style={{ width: edge, height: edge, display: 'block', shapeRendering: 'crispEdges' }}
     />
   );
-}
+});

@@ -13,8 +13,10 @@ import './display.css';
  * data-phase for tests ('waiting' until the first view arrives).
  */
 export function DisplayPage({ api }: { api: DisplayApi }) {
-  const view = useEvent(api, 'customer-view', null);
-  const tick = useEvent(api, 'clock-tick', null);
+  // The view is what the customer waits for: rendered in the task that brought it. The tick
+  // too, so a view never paints with a tick older than the one main sent just before it.
+  const view = useEvent(api, 'customer-view', null, { urgent: true });
+  const tick = useEvent(api, 'clock-tick', null, { urgent: true });
   const screen = screenFor(view);
   return (
     <main className="cd-root" data-phase={view?.phase ?? 'waiting'} data-screen={screen.kind}>

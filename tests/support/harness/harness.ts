@@ -83,9 +83,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     display: new Set(displayEventNames),
   };
   const emit: EventSink<Events> = (name, payload) => {
+    // Serialised once for every page that may see it (a customer view carries its logos).
+    let frame: string | null = null;
     for (const stream of streams) {
-      if (allowed[stream.page].has(name))
-        stream.response.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+      if (!allowed[stream.page].has(name)) continue;
+      frame ??= `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+      stream.response.write(frame);
     }
   };
   const platform: AppPlatform = {

@@ -197,4 +197,39 @@ describe('CustomerViewPublisher', () => {
     clock.advance(OUTCOME_HOLD_MS * 2);
     expect(views.at(-1)?.phase).toBe('preparing');
   });
+
+  it('sends a view on the next microtask once the logos of its chain and asset are known', async () => {
+    const { views, publisher } = setup();
+    await publisher.saleChanged(sale({ state: 'requesting', link: null, showQr: false, expiry: null }));
+    const before = views.length;
+    const pending = publisher.saleChanged(sale());
+    // After this turn's other listeners (none here), not after the logos' promise hops.
+    expect(views.length).toBe(before);
+    await Promise.resolve();
+    expect(views.length).toBe(before + 1);
+    expect(views.at(-1)).toMatchObject({ phase: 'scan', chainLogo: logos.chainLogo });
+    await pending;
+    // The same logos again: no second copy of the view.
+    expect(views.length).toBe(before + 1);
+  });
+
+  it('sends the view again when the logos turn out to have changed', async () => {
+    const clock = new ManualClock(0);
+    const views: CustomerView[] = [];
+    let chainLogo = 'data:image/svg+xml;base64,AA==';
+    const publisher = new CustomerViewPublisher(
+      clock,
+      () => 'Shop',
+      async () => ({ chainLogo, assetLogo: null }),
+      (view) => views.push(view),
+    );
+    await publisher.saleChanged(sale());
+    chainLogo = 'data:image/svg+xml;base64,BB==';
+    await publisher.saleChanged(sale());
+    expect(views.map((view) => view.chainLogo)).toEqual([
+      'data:image/svg+xml;base64,AA==',
+      'data:image/svg+xml;base64,AA==',
+      'data:image/svg+xml;base64,BB==',
+    ]);
+  });
 });

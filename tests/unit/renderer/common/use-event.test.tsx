@@ -11,6 +11,11 @@ function TickText({ api }: { api: FakeEventApi }) {
   return <p data-testid="tick">{tick === null ? 'none' : String(tick.nowMs)}</p>;
 }
 
+function UrgentTickText({ api }: { api: FakeEventApi }) {
+  const tick = useEvent(api, 'clock-tick', null, { urgent: true });
+  return <p data-testid="tick">{tick === null ? 'none' : String(tick.nowMs)}</p>;
+}
+
 describe('useEvent', () => {
   it('shows the initial value, then every new payload', () => {
     const api = new FakeEventApi();
@@ -35,5 +40,22 @@ describe('useEvent', () => {
     expect(api.listenerCount('clock-tick')).toBe(1);
     view.unmount();
     expect(api.listenerCount('clock-tick')).toBe(0);
+  });
+
+  it('urgent: a new payload is in the DOM when the delivering call returns, with no scheduler turn', () => {
+    const api = new FakeEventApi();
+    api.emit('clock-tick', { nowMs: 7 });
+    // The latest value arrives during the subscription (inside an effect): no flushSync there.
+    render(<UrgentTickText api={api} />);
+    expect(screen.getByTestId('tick').textContent).toBe('7');
+    // Outside act(), as a real EventSource message would: React would defer a plain update.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      api.emit('clock-tick', { nowMs: 8 });
+      expect(screen.getByTestId('tick').textContent).toBe('8');
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 });
