@@ -126,14 +126,16 @@ export async function createAppServices(
     (view: CustomerView) => send('customer-view', view),
   );
   send('customer-view', customer.current());
+  // The customer's screen is told first (after the tick its countdown starts from): the
+  // customer is the one waiting to scan, and both pages share the till's two cores.
   const saleChanged = (snapshot: SaleSnapshot | null) => {
-    send('sale-changed', snapshot);
-    void customer.saleChanged(snapshot);
     const counting =
       snapshot && !snapshot.terminal && snapshot.expiry?.kind === 'known'
         ? snapshot.expiry.atMs
         : null;
     ticker.runUntil(counting);
+    void customer.saleChanged(snapshot);
+    send('sale-changed', snapshot);
   };
   sale.onChange(saleChanged);
   saleChanged(await sale.recover());

@@ -41,10 +41,7 @@ export interface PageContents {
 
 export interface IpcWiring {
   /** Tells which page a webContents shows; only registered pages are answered or sent to. */
-  registerPage(
-    contents: PageContents,
-    page: PageName,
-  ): void;
+  registerPage(contents: PageContents, page: PageName): void;
   /** Fans an event out to the pages allowed to see it. */
   emit: EventSink<Events>;
 }
@@ -63,10 +60,7 @@ export function registerIpc(options: {
   isTrusted: (event: IpcMainInvokeEvent) => boolean;
   logger: Logger;
 }): IpcWiring {
-  const pages = new Map<
-    number,
-    { page: PageName; contents: PageContents }
-  >();
+  const pages = new Map<number, { page: PageName; contents: PageContents }>();
   const pageOf = (event: IpcMainInvokeEvent): PageName | undefined =>
     options.isTrusted(event) ? pages.get(event.sender.id)?.page : undefined;
 

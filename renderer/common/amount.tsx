@@ -12,7 +12,12 @@ export interface AmountProps extends Omit<TextProps, 'children' | 'style'> {
 /** An amount in tabular figures, never wrapped inside the number (data-testid="amount"). */
 export function Amount({ value, asset, decimals, ...textProps }: AmountProps) {
   return (
-    <Text data-testid="amount" fw={800} {...textProps} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+    <Text
+      data-testid="amount"
+      fw={800}
+      {...textProps}
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
       {displayAmount(value, decimals)}
       {asset ? ` ${asset}` : ''}
     </Text>

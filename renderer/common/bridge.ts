@@ -16,13 +16,15 @@ declare global {
 /** `window.pos`; throws when the page was opened without its preload (a wiring mistake, not a user error). */
 export function cashierApi(): CashierApi {
   const api = window.pos;
-  if (!api) throw new Error('window.pos is missing: the cashier page must be loaded with its preload.');
+  if (!api)
+    throw new Error('window.pos is missing: the cashier page must be loaded with its preload.');
   return api;
 }
 
 /** `window.display`; throws when the page was opened without its preload. */
 export function displayApi(): DisplayApi {
   const api = window.display;
-  if (!api) throw new Error('window.display is missing: the display page must be loaded with its preload.');
+  if (!api)
+    throw new Error('window.display is missing: the display page must be loaded with its preload.');
   return api;
 }

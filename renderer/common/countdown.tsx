@@ -18,7 +18,13 @@ export interface CountdownProps extends Omit<TextProps, 'children'> {
  * `urgentNote` after the time if given: the number itself is the words, the colour only stresses it.
  * Carries data-testid="countdown" and data-seconds for tests.
  */
-export function Countdown({ expiresAtMs, nowMs, label = 'Time left', urgentNote, ...textProps }: CountdownProps) {
+export function Countdown({
+  expiresAtMs,
+  nowMs,
+  label = 'Time left',
+  urgentNote,
+  ...textProps
+}: CountdownProps) {
   const text = countdownText(expiresAtMs, nowMs) ?? '--:--';
   const seconds = nowMs === null ? null : secondsLeft(expiresAtMs, nowMs);
   const urgent = seconds !== null && seconds <= URGENT_SECONDS;

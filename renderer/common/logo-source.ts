@@ -11,8 +11,17 @@ export function isShowableLogo(src: string | null | undefined): src is string {
 
 /** Up to two letters standing in for a missing logo: "ETHEREUM" -> "ET", "usd coin" -> "UC". */
 export function initialsOf(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/[\s_-]+/).filter(Boolean);
+  const words = (name ?? '')
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '?';
-  const letters = words.length === 1 ? (words[0] ?? '').slice(0, 2) : words.slice(0, 2).map((word) => word[0]).join('');
+  const letters =
+    words.length === 1
+      ? (words[0] ?? '').slice(0, 2)
+      : words
+          .slice(0, 2)
+          .map((word) => word[0])
+          .join('');
   return letters.toUpperCase();
 }

@@ -25,7 +25,12 @@ export const QUIET_ZONE_MODULES = 4;
  * Memoised: the countdown ticks re-render the screen around it once a second, and
  * QRCodeSVG rebuilds its path string from every module on each render it gets.
  */
-export const PaymentQr = memo(function PaymentQr({ value, size = 256, testId = 'payment-qr', label = 'Payment QR code' }: PaymentQrProps) {
+export const PaymentQr = memo(function PaymentQr({
+  value,
+  size = 256,
+  testId = 'payment-qr',
+  label = 'Payment QR code',
+}: PaymentQrProps) {
   const edge = typeof size === 'number' ? `${size}px` : size;
   return (
     <QRCodeSVG

@@ -7,9 +7,42 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
  */
 
 // Shades 7-9 of each are the ones used behind white text.
-const green: MantineColorsTuple = ['#e6f6ea', '#c6ead0', '#9fdcb1', '#6fcb8c', '#3fb866', '#1f9d4c', '#13803b', '#0b6b30', '#075a27', '#04471e'];
-const red: MantineColorsTuple = ['#fdeaea', '#f8c9c9', '#f19e9e', '#e86f6f', '#de4545', '#cc2626', '#b01c1c', '#951515', '#7c1010', '#620b0b'];
-const amber: MantineColorsTuple = ['#fff6e0', '#ffe7ad', '#ffd676', '#ffc340', '#f5ad16', '#d99200', '#b37500', '#8f5c00', '#714800', '#553500'];
+const green: MantineColorsTuple = [
+  '#e6f6ea',
+  '#c6ead0',
+  '#9fdcb1',
+  '#6fcb8c',
+  '#3fb866',
+  '#1f9d4c',
+  '#13803b',
+  '#0b6b30',
+  '#075a27',
+  '#04471e',
+];
+const red: MantineColorsTuple = [
+  '#fdeaea',
+  '#f8c9c9',
+  '#f19e9e',
+  '#e86f6f',
+  '#de4545',
+  '#cc2626',
+  '#b01c1c',
+  '#951515',
+  '#7c1010',
+  '#620b0b',
+];
+const amber: MantineColorsTuple = [
+  '#fff6e0',
+  '#ffe7ad',
+  '#ffd676',
+  '#ffc340',
+  '#f5ad16',
+  '#d99200',
+  '#b37500',
+  '#8f5c00',
+  '#714800',
+  '#553500',
+];
 
 export const theme = createTheme({
   primaryColor: 'blue',

@@ -20,7 +20,9 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
   const screen = screenFor(view);
   return (
     <main className="cd-root" data-phase={view?.phase ?? 'waiting'} data-screen={screen.kind}>
-      {screen.kind === 'scan' && view ? <ScanScreen view={view} nowMs={tick?.nowMs ?? null} /> : null}
+      {screen.kind === 'scan' && view ? (
+        <ScanScreen view={view} nowMs={tick?.nowMs ?? null} />
+      ) : null}
       {screen.kind === 'tap' && view ? <TapScreen view={view} /> : null}
       {screen.kind === 'welcome' ? <WelcomeScreen screen={screen} /> : null}
       {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}

@@ -14,8 +14,17 @@ export type DisplayScreen =
   | { kind: 'tap' }
   | { kind: 'outcome'; tone: StatusTone; icon: StatusIconKind; title: string; detail: string };
 
-const outcomes: Record<'paid' | 'expired' | 'cancelled' | 'declined' | 'problem', Extract<DisplayScreen, { kind: 'outcome' }>> = {
-  paid: { kind: 'outcome', tone: 'success', icon: 'check', title: 'Payment received', detail: 'Thank you!' },
+const outcomes: Record<
+  'paid' | 'expired' | 'cancelled' | 'declined' | 'problem',
+  Extract<DisplayScreen, { kind: 'outcome' }>
+> = {
+  paid: {
+    kind: 'outcome',
+    tone: 'success',
+    icon: 'check',
+    title: 'Payment received',
+    detail: 'Thank you!',
+  },
   expired: {
     kind: 'outcome',
     tone: 'warning',
@@ -23,7 +32,13 @@ const outcomes: Record<'paid' | 'expired' | 'cancelled' | 'declined' | 'problem'
     title: 'Time is up',
     detail: 'This payment code has expired. Please do not pay it. The cashier can make a new one.',
   },
-  cancelled: { kind: 'outcome', tone: 'neutral', icon: 'stop', title: 'Payment cancelled', detail: 'Please do not pay this code. Ask the cashier if you have a question.' },
+  cancelled: {
+    kind: 'outcome',
+    tone: 'neutral',
+    icon: 'stop',
+    title: 'Payment cancelled',
+    detail: 'Please do not pay this code. Ask the cashier if you have a question.',
+  },
   declined: {
     kind: 'outcome',
     tone: 'danger',
@@ -46,17 +61,25 @@ export function screenFor(view: CustomerView | null): DisplayScreen {
   switch (phase) {
     case 'idle': {
       const shop = view.shopName.trim();
-      return shop ? { kind: 'welcome', title: shop, subtitle: 'Welcome' } : { kind: 'welcome', title: 'Welcome', subtitle: '' };
+      return shop
+        ? { kind: 'welcome', title: shop, subtitle: 'Welcome' }
+        : { kind: 'welcome', title: 'Welcome', subtitle: '' };
     }
     case 'preparing':
       return { kind: 'progress', title: 'Preparing your payment', detail: 'One moment, please.' };
     case 'scan':
       // No link to show (not yet, or not allowed): never an empty QR frame.
-      return view.qrUrl ? { kind: 'scan' } : { kind: 'progress', title: 'Preparing your payment', detail: 'One moment, please.' };
+      return view.qrUrl
+        ? { kind: 'scan' }
+        : { kind: 'progress', title: 'Preparing your payment', detail: 'One moment, please.' };
     case 'tap':
       return { kind: 'tap' };
     case 'processing':
-      return { kind: 'progress', title: 'Processing your payment', detail: 'Please wait. You can take your phone away.' };
+      return {
+        kind: 'progress',
+        title: 'Processing your payment',
+        detail: 'Please wait. You can take your phone away.',
+      };
     case 'paid':
     case 'expired':
     case 'cancelled':
@@ -67,7 +90,11 @@ export function screenFor(view: CustomerView | null): DisplayScreen {
       // A phase this page does not know yet (a newer main): calm, not blank.
       const unknown: never = phase;
       void unknown;
-      return { kind: 'progress', title: 'Please wait', detail: 'The cashier will be with you in a moment.' };
+      return {
+        kind: 'progress',
+        title: 'Please wait',
+        detail: 'The cashier will be with you in a moment.',
+      };
     }
   }
 }

@@ -18,7 +18,13 @@ export function WelcomeScreen({ screen }: { screen: Extract<DisplayScreen, { kin
   );
 }
 
-export function ProgressScreen({ screen, view }: { screen: Extract<DisplayScreen, { kind: 'progress' }>; view: CustomerView | null }) {
+export function ProgressScreen({
+  screen,
+  view,
+}: {
+  screen: Extract<DisplayScreen, { kind: 'progress' }>;
+  view: CustomerView | null;
+}) {
   return (
     <section className="cd-center" aria-label={screen.title} aria-busy="true">
       <StatusIcon kind="wait" size={ICON_SIZE} spin />
@@ -30,7 +36,13 @@ export function ProgressScreen({ screen, view }: { screen: Extract<DisplayScreen
 }
 
 /** Paid, expired, cancelled, declined, problem: the whole screen in the outcome's colour. */
-export function OutcomeScreen({ screen, view }: { screen: Extract<DisplayScreen, { kind: 'outcome' }>; view: CustomerView | null }) {
+export function OutcomeScreen({
+  screen,
+  view,
+}: {
+  screen: Extract<DisplayScreen, { kind: 'outcome' }>;
+  view: CustomerView | null;
+}) {
   return (
     <section
       className="cd-center cd-outcome"
@@ -51,7 +63,11 @@ export function OutcomeScreen({ screen, view }: { screen: Extract<DisplayScreen,
 function AmountLine({ view }: { view: CustomerView | null }) {
   if (!view?.amount) return null;
   return (
-    <p className="cd-subtitle" data-testid="customer-amount" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    <p
+      className="cd-subtitle"
+      data-testid="customer-amount"
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+    >
       {displayAmount(view.amount)}
       {view.asset ? ` ${view.asset}` : ''}
     </p>

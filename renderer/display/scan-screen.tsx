@@ -26,7 +26,11 @@ export function ScanScreen({ view, nowMs }: { view: CustomerView; nowMs: number 
       <div className="cd-info">
         <p className="cd-instruction">Scan to pay</p>
         {amount ? (
-          <p className="cd-amount" data-testid="customer-amount" style={{ fontSize: `${amountFontVh(`${amount} ${asset}`)}vh` }}>
+          <p
+            className="cd-amount"
+            data-testid="customer-amount"
+            style={{ fontSize: `${amountFontVh(`${amount} ${asset}`)}vh` }}
+          >
             <span>{amount}</span> <span className="cd-nowrap">{asset}</span>
           </p>
         ) : null}

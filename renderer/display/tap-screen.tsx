@@ -6,14 +6,20 @@ import { amountFontVh } from './display-screen';
 
 /** The NFC prompt: what to do in three words, and how much. */
 export function TapScreen({ view }: { view: CustomerView }) {
-  const amount = view.amount ? `${displayAmount(view.amount)}${view.asset ? ` ${view.asset}` : ''}` : '';
+  const amount = view.amount
+    ? `${displayAmount(view.amount)}${view.asset ? ` ${view.asset}` : ''}`
+    : '';
   return (
     <section className="cd-center" aria-label="Tap to pay">
       <StatusIcon kind="tap" size="18vh" />
       <h1 className="cd-title">Tap your phone</h1>
       <p className="cd-detail">Hold your phone on the reader until it confirms.</p>
       {amount ? (
-        <p className="cd-amount" data-testid="customer-amount" style={{ fontSize: `${Math.min(9, amountFontVh(amount))}vh` }}>
+        <p
+          className="cd-amount"
+          data-testid="customer-amount"
+          style={{ fontSize: `${Math.min(9, amountFontVh(amount))}vh` }}
+        >
           {amount}
         </p>
       ) : null}

@@ -94,7 +94,10 @@ async function bareBundle(): Promise<string> {
 }
 
 /** Serves the bare page and forwards /v1/cf-payment/* to the sandbox (one hop, like the harness). */
-async function startBarePage(sandboxOrigin: string, token: string): Promise<{ url: string; server: Server }> {
+async function startBarePage(
+  sandboxOrigin: string,
+  token: string,
+): Promise<{ url: string; server: Server }> {
   const script = await bareBundle();
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body>
 <button id="go" data-testid="bare-go" style="font-size:24px">Show QR</button><div id="qr"></div>
@@ -102,11 +105,19 @@ async function startBarePage(sandboxOrigin: string, token: string): Promise<{ ur
 <script type="module" src="/bare.js"></script></body></html>`;
   const target = new URL(sandboxOrigin);
   const server = createServer((req, res) => {
-    if (req.url === '/' || req.url === '/index.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    if (req.url === '/bare.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    if (req.url === '/' || req.url === '/index.html')
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    if (req.url === '/bare.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     if (!req.url?.startsWith('/v1/cf-payment/')) return void res.writeHead(404).end();
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -119,7 +130,12 @@ async function startBarePage(sandboxOrigin: string, token: string): Promise<{ ur
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-async function cashierSale(cashier: Page, display: Page, amount: string, measure: boolean): Promise<number> {
+async function cashierSale(
+  cashier: Page,
+  display: Page,
+  amount: string,
+  measure: boolean,
+): Promise<number> {
   await cashier.fill('[data-testid="amount-input"]', amount);
   await cashier.locator('[data-testid="show-qr"]:not([disabled])').waitFor();
   if (measure) await display.evaluate(armPaintProbe('[data-testid="customer-qr"]', 'scan'));
@@ -169,10 +185,20 @@ export async function run(): Promise<BenchLine[]> {
     const bareSite = await startBarePage(sandbox.origin, sandbox.token);
     bareServer = bareSite.server;
 
-    const cashier = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    const display = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const bare = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
-    await Promise.all([cashier.goto(harness.cashierUrl), display.goto(harness.displayUrl), bare.goto(bareSite.url)]);
+    const cashier = await (
+      await browser.newContext({ viewport: { width: 1280, height: 860 } })
+    ).newPage();
+    const display = await (
+      await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    ).newPage();
+    const bare = await (
+      await browser.newContext({ viewport: { width: 800, height: 600 } })
+    ).newPage();
+    await Promise.all([
+      cashier.goto(harness.cashierUrl),
+      display.goto(harness.displayUrl),
+      bare.goto(bareSite.url),
+    ]);
     await cashier.evaluate(clickProbe('show-qr'));
     await bare.evaluate(clickProbe('bare-go'));
     await cashier.click('[data-testid="chain-picker-option-1"]');
@@ -191,20 +217,46 @@ export async function run(): Promise<BenchLine[]> {
       }
     }
 
-    if (process.env.CASHIER_BENCH_SAMPLES) console.log(JSON.stringify({ till: [...tillMs].sort((a, b) => a - b).map(Math.round), bare: [...bareMs].sort((a, b) => a - b).map(Math.round) }));
+    if (process.env.CASHIER_BENCH_SAMPLES)
+      console.log(
+        JSON.stringify({
+          till: [...tillMs].sort((a, b) => a - b).map(Math.round),
+          bare: [...bareMs].sort((a, b) => a - b).map(Math.round),
+        }),
+      );
     // Heap: after 10 sales in all, then after 200.
     const done = WARMUP + SALES;
     for (let i = done; i < HEAP_EARLY; i += 1) await cashierSale(cashier, display, '1.25', false);
     const early = await heapMb(cashier);
     const displayEarly = await heapMb(display);
-    for (let i = Math.max(done, HEAP_EARLY); i < HEAP_LATE; i += 1) await cashierSale(cashier, display, `${1 + (i % 9)}.75`, false);
+    for (let i = Math.max(done, HEAP_EARLY); i < HEAP_LATE; i += 1)
+      await cashierSale(cashier, display, `${1 + (i % 9)}.75`, false);
     const late = await heapMb(cashier);
     const displayLate = await heapMb(display);
 
     return [
-      ratioLine('cashier Show QR -> QR painted on display p50', percentile(tillMs, 50), 'bare fetch + QRCodeSVG p50', percentile(bareMs, 50), 'ms', 1.5),
-      ratioLine('cashier Show QR -> QR painted on display p99', percentile(tillMs, 99), 'bare fetch + QRCodeSVG p99', percentile(bareMs, 99), 'ms', 1.5),
-      goalLine(`cashier page JS heap growth, ${HEAP_EARLY} -> ${HEAP_LATE} sales (${early.toFixed(1)} -> ${late.toFixed(1)} MB)`, late - early, 'MB', 5),
+      ratioLine(
+        'cashier Show QR -> QR painted on display p50',
+        percentile(tillMs, 50),
+        'bare fetch + QRCodeSVG p50',
+        percentile(bareMs, 50),
+        'ms',
+        1.5,
+      ),
+      ratioLine(
+        'cashier Show QR -> QR painted on display p99',
+        percentile(tillMs, 99),
+        'bare fetch + QRCodeSVG p99',
+        percentile(bareMs, 99),
+        'ms',
+        1.5,
+      ),
+      goalLine(
+        `cashier page JS heap growth, ${HEAP_EARLY} -> ${HEAP_LATE} sales (${early.toFixed(1)} -> ${late.toFixed(1)} MB)`,
+        late - early,
+        'MB',
+        5,
+      ),
       goalLine(
         `customer display page JS heap growth, ${HEAP_EARLY} -> ${HEAP_LATE} sales (${displayEarly.toFixed(1)} -> ${displayLate.toFixed(1)} MB)`,
         displayLate - displayEarly,

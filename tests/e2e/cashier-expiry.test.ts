@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
-import { byTestId, decodeQr, openTill, pickChainAndAsset, tapAmount, waitDisplayPhase, waitSaleState, type Till } from './cashier-kit';
+import {
+  byTestId,
+  decodeQr,
+  openTill,
+  pickChainAndAsset,
+  tapAmount,
+  waitDisplayPhase,
+  waitSaleState,
+  type Till,
+} from './cashier-kit';
 
 // The link expires by main's clock (a ManualClock here): both screens say so, and one touch
 // on "New link" makes a fresh order for the same amount, shown on the customer display.

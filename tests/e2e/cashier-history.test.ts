@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
-import { byTestId, openTill, pickChainAndAsset, tapAmount, waitSaleState, type Till } from './cashier-kit';
+import {
+  byTestId,
+  openTill,
+  pickChainAndAsset,
+  tapAmount,
+  waitSaleState,
+  type Till,
+} from './cashier-kit';
 
 // History and end of day: today's orders with their state, search by reference, the report
 // by chain/asset/state, and the CSV export (in the harness it lands in exportsDir).
@@ -23,7 +30,10 @@ describe('cashier: history and end of day', () => {
     await waitSaleState(cashier, 'awaiting-payment');
     const reference = harness.services.sale.current()!.reference;
     await cashier.click(byTestId(end));
-    await waitSaleState(cashier, end === 'customer-paid' ? 'paid-confirmed-by-cashier' : 'cancelled');
+    await waitSaleState(
+      cashier,
+      end === 'customer-paid' ? 'paid-confirmed-by-cashier' : 'cancelled',
+    );
     await cashier.click(byTestId('new-sale'));
     await cashier.waitForSelector(byTestId('amount-input'));
     return reference;
@@ -38,24 +48,38 @@ describe('cashier: history and end of day', () => {
 
     await cashier.click(byTestId('nav-history'));
     await cashier.waitForSelector(`${byTestId('order-row')}[data-reference="${paid}"]`);
-    await expect(cashier.getAttribute(`${byTestId('order-row')}[data-reference="${paid}"]`, 'data-state')).resolves.toBe('paid-confirmed-by-cashier');
-    await expect(cashier.getAttribute(`${byTestId('order-row')}[data-reference="${cancelled}"]`, 'data-state')).resolves.toBe('cancelled');
+    await expect(
+      cashier.getAttribute(`${byTestId('order-row')}[data-reference="${paid}"]`, 'data-state'),
+    ).resolves.toBe('paid-confirmed-by-cashier');
+    await expect(
+      cashier.getAttribute(`${byTestId('order-row')}[data-reference="${cancelled}"]`, 'data-state'),
+    ).resolves.toBe('cancelled');
     const report = await cashier.textContent(byTestId('report-by-chain-asset'));
     expect(report).toContain('ETHEREUM');
     expect(report).toContain('USDT');
     expect(report).toContain('10.00');
-    await expect(cashier.textContent(byTestId('report-by-state'))).resolves.toMatch(/Paid \(cashier\): 1.*Cancelled: 1/);
+    await expect(cashier.textContent(byTestId('report-by-state'))).resolves.toMatch(
+      /Paid \(cashier\): 1.*Cancelled: 1/,
+    );
     await shots.take('history');
 
     await cashier.fill(byTestId('history-search'), cancelled.toLowerCase());
     await cashier.press(byTestId('history-search'), 'Enter');
-    await cashier.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
-    await expect(cashier.getAttribute(byTestId('order-row'), 'data-reference')).resolves.toBe(cancelled);
+    await cashier.waitForFunction(
+      () => document.querySelectorAll('[data-testid="order-row"]').length === 1,
+    );
+    await expect(cashier.getAttribute(byTestId('order-row'), 'data-reference')).resolves.toBe(
+      cancelled,
+    );
     await shots.take('search');
 
     await cashier.click(byTestId('export-csv'));
-    await expect(cashier.locator(byTestId('export-result')).textContent()).resolves.toMatch(/Saved orders-\d{4}-\d{2}-\d{2}\.csv \(2 orders\)/);
-    const [fileName] = (await cashier.textContent(byTestId('export-result')))!.match(/orders-[\d-]+\.csv/)!;
+    await expect(cashier.locator(byTestId('export-result')).textContent()).resolves.toMatch(
+      /Saved orders-\d{4}-\d{2}-\d{2}\.csv \(2 orders\)/,
+    );
+    const [fileName] = (await cashier.textContent(byTestId('export-result')))!.match(
+      /orders-[\d-]+\.csv/,
+    )!;
     const csv = readFileSync(join(harness.exportsDir, fileName), 'utf8');
     expect(csv).toContain(paid);
     expect(csv).toContain(cancelled);

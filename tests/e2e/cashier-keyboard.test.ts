@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
-import { byTestId, decodeQr, openTill, waitDisplayPhase, waitSaleState, type Till } from './cashier-kit';
+import {
+  byTestId,
+  decodeQr,
+  openTill,
+  waitDisplayPhase,
+  waitSaleState,
+  type Till,
+} from './cashier-kit';
 
 // A whole sale without the mouse: type the amount, Tab to the chain and the asset, Enter to
 // show the QR, Tab to "Customer paid", Enter; then a new sale. Esc and Backspace edit the amount.
@@ -14,7 +21,10 @@ describe('cashier: keyboard only', () => {
     await till?.close();
   });
 
-  const focusedTestId = () => till.cashier.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+  const focusedTestId = () =>
+    till.cashier.evaluate(
+      () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName,
+    );
 
   it('runs a whole QR sale from the keyboard', async () => {
     const { cashier, display, shots, harness } = till;
@@ -34,16 +44,22 @@ describe('cashier: keyboard only', () => {
     expect(await focusedTestId()).toBe('chain-picker-option-1');
     await keyboard.press('Enter');
     await cashier.waitForSelector(byTestId('asset-picker-option-USDT'));
-    await cashier.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'asset-picker-option-ETH');
+    await cashier.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'asset-picker-option-ETH',
+    );
     await keyboard.press('Tab');
     expect(await focusedTestId()).toBe('asset-picker-option-USDT');
     await keyboard.press('Enter');
     // Picking the asset returns the focus to the amount; its 6 decimals fit.
     expect(await focusedTestId()).toBe('amount-input');
-    await expect(cashier.getAttribute(byTestId('amount-status'), 'data-kind')).resolves.toBe('ready');
+    await expect(cashier.getAttribute(byTestId('amount-status'), 'data-kind')).resolves.toBe(
+      'ready',
+    );
     // One more decimal is refused as typed, with the reason.
     await keyboard.type('9');
-    await expect(cashier.textContent(byTestId('amount-status'))).resolves.toBe('The amount has too many decimals: this asset allows at most 6.');
+    await expect(cashier.textContent(byTestId('amount-status'))).resolves.toBe(
+      'The amount has too many decimals: this asset allows at most 6.',
+    );
     expect(await cashier.isDisabled(byTestId('show-qr'))).toBe(true);
     await shots.take('too-many-decimals');
     await keyboard.press('Backspace');
@@ -71,7 +87,9 @@ describe('cashier: keyboard only', () => {
     expect(await focusedTestId()).toBe('new-sale');
     await keyboard.press('Enter');
     await cashier.waitForSelector(byTestId('amount-input'));
-    await cashier.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'amount-input');
+    await cashier.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'amount-input',
+    );
     await shots.take('next-sale');
     expect(harness.services.connection.demoSandbox()!.orders()).toHaveLength(1);
   });

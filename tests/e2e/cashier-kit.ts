@@ -23,7 +23,11 @@ export interface Till {
 export const ARTIFACTS_ROOT = join(import.meta.dirname, '../../test-artifacts/e2e');
 
 /** Starts the harness and opens the cashier and the customer display, both ready. */
-export async function openTill(testName: string, options: HarnessOptions = {}, browser?: Browser): Promise<Till> {
+export async function openTill(
+  testName: string,
+  options: HarnessOptions = {},
+  browser?: Browser,
+): Promise<Till> {
   const ownBrowser = browser === undefined;
   const chromium = browser ?? (await launchChromium());
   const harness = await startHarness(options);
@@ -68,7 +72,10 @@ export class Screenshots {
   async take(name: string): Promise<{ cashier: Buffer; display: Buffer }> {
     this.step += 1;
     const prefix = join(this.dir, `${String(this.step).padStart(2, '0')}-${name}`);
-    const [cashier, display] = await Promise.all([this.cashier.screenshot({ fullPage: true }), this.display.screenshot()]);
+    const [cashier, display] = await Promise.all([
+      this.cashier.screenshot({ fullPage: true }),
+      this.display.screenshot(),
+    ]);
     writeFileSync(`${prefix}-cashier.png`, cashier);
     writeFileSync(`${prefix}-display.png`, display);
     return { cashier, display };
@@ -78,7 +85,11 @@ export class Screenshots {
 /** The text of the QR code in a PNG screenshot, or null when none is found. */
 export function decodeQr(png: Buffer): string | null {
   const image = PNG.sync.read(png);
-  const code = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
+  const code = jsQR(
+    new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length),
+    image.width,
+    image.height,
+  );
   return code?.data ?? null;
 }
 
@@ -90,17 +101,26 @@ export async function waitSaleState(cashier: Page, state: string, timeout = 15_0
 }
 
 /** Waits until the customer display is in `phase`. */
-export async function waitDisplayPhase(display: Page, phase: string, timeout = 15_000): Promise<void> {
+export async function waitDisplayPhase(
+  display: Page,
+  phase: string,
+  timeout = 15_000,
+): Promise<void> {
   await display.waitForSelector(`main[data-phase="${phase}"]`, { timeout });
 }
 
 /** Types an amount with the cashier's touch keys. */
 export async function tapAmount(cashier: Page, amount: string): Promise<void> {
-  for (const char of amount) await cashier.click(byTestId(char === '.' ? 'key-point' : `key-${char}`));
+  for (const char of amount)
+    await cashier.click(byTestId(char === '.' ? 'key-point' : `key-${char}`));
 }
 
 /** Picks a chain and an asset with the mouse. */
-export async function pickChainAndAsset(cashier: Page, chainId: string, asset: string): Promise<void> {
+export async function pickChainAndAsset(
+  cashier: Page,
+  chainId: string,
+  asset: string,
+): Promise<void> {
   await cashier.click(byTestId(`chain-picker-option-${chainId}`));
   await cashier.click(byTestId(`asset-picker-option-${asset}`));
   await cashier.waitForSelector(`${byTestId(`asset-picker-option-${asset}`)}[aria-checked="true"]`);

@@ -4,7 +4,9 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox/sandbo
 import { ManualClock } from '../support/manual-clock';
 import { byTestId, openTill, type Till } from './cashier-kit';
 
-type PosCall = (args: unknown) => Promise<{ ok: boolean; error?: { kind: string; message: string } }>;
+type PosCall = (
+  args: unknown,
+) => Promise<{ ok: boolean; error?: { kind: string; message: string } }>;
 
 // IT's managed policy: the locked settings show read-only with "Managed by IT" and a write is
 // refused; with demo mode locked off and no service, the till opens on first-run setup, which
@@ -18,8 +20,21 @@ describe('cashier: managed settings', () => {
       till = await openTill('cashier-managed-settings', {
         clock: new ManualClock(),
         policy: {
-          status: { kind: 'applied', path: '/etc/counter-app/policy.json', presetKeys: ['currency'], lockedKeys: locked },
-          policy: { settings: { serialNumber: 'IT-POS-0007', feeValue: '0.5', shopName: 'Managed Market', currency: 'EUR' }, locked },
+          status: {
+            kind: 'applied',
+            path: '/etc/counter-app/policy.json',
+            presetKeys: ['currency'],
+            lockedKeys: locked,
+          },
+          policy: {
+            settings: {
+              serialNumber: 'IT-POS-0007',
+              feeValue: '0.5',
+              shopName: 'Managed Market',
+              currency: 'EUR',
+            },
+            locked,
+          },
         },
       });
     });
@@ -31,9 +46,13 @@ describe('cashier: managed settings', () => {
       const { cashier, shots } = till;
       await cashier.click(byTestId('nav-settings'));
       await cashier.waitForSelector(byTestId('settings'));
-      await expect(cashier.textContent(byTestId('policy-status'))).resolves.toContain('3 settings are locked');
+      await expect(cashier.textContent(byTestId('policy-status'))).resolves.toContain(
+        '3 settings are locked',
+      );
       for (const key of locked) {
-        await expect(cashier.textContent(byTestId(`managed-${key}`))).resolves.toBe('Managed by IT');
+        await expect(cashier.textContent(byTestId(`managed-${key}`))).resolves.toBe(
+          'Managed by IT',
+        );
         expect(await cashier.isDisabled(byTestId(`setting-${key}`))).toBe(true);
       }
       expect(await cashier.inputValue(byTestId('setting-serialNumber'))).toBe('IT-POS-0007');
@@ -73,8 +92,16 @@ describe('cashier: managed settings', () => {
       service = await startSandbox({ token: '0123456789abcdef0123456789abcdef' });
       till = await openTill('cashier-first-run', {
         policy: {
-          status: { kind: 'applied', path: '/etc/counter-app/policy.json', presetKeys: [], lockedKeys: ['demoModeAllowed', 'serialNumber'] },
-          policy: { settings: { demoModeAllowed: false, serialNumber: 'IT-POS-0009' }, locked: ['demoModeAllowed', 'serialNumber'] },
+          status: {
+            kind: 'applied',
+            path: '/etc/counter-app/policy.json',
+            presetKeys: [],
+            lockedKeys: ['demoModeAllowed', 'serialNumber'],
+          },
+          policy: {
+            settings: { demoModeAllowed: false, serialNumber: 'IT-POS-0009' },
+            locked: ['demoModeAllowed', 'serialNumber'],
+          },
         },
       });
     });
@@ -87,20 +114,26 @@ describe('cashier: managed settings', () => {
       const { cashier, shots, harness } = till;
       await cashier.waitForSelector(byTestId('first-run'));
       expect(await cashier.isDisabled(byTestId('nav-sale'))).toBe(true);
-      await expect(cashier.textContent(byTestId('managed-serialNumber'))).resolves.toBe('Managed by IT');
+      await expect(cashier.textContent(byTestId('managed-serialNumber'))).resolves.toBe(
+        'Managed by IT',
+      );
       expect(await cashier.isDisabled(byTestId('setup-serialNumber'))).toBe(true);
       await cashier.fill(byTestId('setup-serviceBaseUrl'), service.baseUrl);
       await cashier.fill(byTestId('setup-token'), 'ffffffffffffffffffffffffffffffff');
       expect(await cashier.isDisabled(byTestId('setup-save'))).toBe(true);
       await cashier.click(byTestId('setup-test'));
-      await expect(cashier.locator(byTestId('setup-test-result')).textContent()).resolves.toMatch(/token/i);
+      await expect(cashier.locator(byTestId('setup-test-result')).textContent()).resolves.toMatch(
+        /token/i,
+      );
       expect(await cashier.isDisabled(byTestId('setup-save'))).toBe(true);
       expect(harness.services.handlers).toBeTruthy();
       await shots.take('token-refused');
 
       await cashier.fill(byTestId('setup-token'), service.token);
       await cashier.click(byTestId('setup-test'));
-      await expect(cashier.locator(byTestId('setup-test-result')).textContent()).resolves.toContain('Connected');
+      await expect(cashier.locator(byTestId('setup-test-result')).textContent()).resolves.toContain(
+        'Connected',
+      );
       await shots.take('token-tested');
       await cashier.click(byTestId('setup-save'));
       await cashier.waitForSelector(byTestId('chain-picker-option-1'));
@@ -109,7 +142,9 @@ describe('cashier: managed settings', () => {
 
       await cashier.click(byTestId('nav-settings'));
       await expect(cashier.textContent(byTestId('token-status'))).resolves.toContain('••••cdef');
-      await expect(cashier.inputValue(byTestId('setting-serviceBaseUrl'))).resolves.toBe(service.baseUrl);
+      await expect(cashier.inputValue(byTestId('setting-serviceBaseUrl'))).resolves.toBe(
+        service.baseUrl,
+      );
       await shots.take('settings-after-setup');
     });
   });

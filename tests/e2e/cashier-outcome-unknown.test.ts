@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
-import { byTestId, openTill, pickChainAndAsset, tapAmount, waitDisplayPhase, waitSaleState, type Till } from './cashier-kit';
+import {
+  byTestId,
+  openTill,
+  pickChainAndAsset,
+  tapAmount,
+  waitDisplayPhase,
+  waitSaleState,
+  type Till,
+} from './cashier-kit';
 
 // The service processes generate_qr but the connection drops before the answer: the order
 // may exist. The cashier sees "outcome unknown" with Retry same order and Void, never a new
@@ -27,7 +35,9 @@ describe('cashier: outcome unknown after a dropped connection', () => {
     await waitSaleState(cashier, 'outcome-unknown');
     await waitDisplayPhase(display, 'problem');
     const sale = harness.services.sale.current()!;
-    await expect(cashier.getAttribute(byTestId('error-message'), 'data-kind')).resolves.toBe('outcome-unknown');
+    await expect(cashier.getAttribute(byTestId('error-message'), 'data-kind')).resolves.toBe(
+      'outcome-unknown',
+    );
     await expect(cashier.textContent(byTestId('next-step'))).resolves.toContain('Retry same order');
     await cashier.waitForSelector(byTestId('retry-same-order'));
     await cashier.waitForSelector(byTestId('void-order'));
@@ -39,8 +49,13 @@ describe('cashier: outcome unknown after a dropped connection', () => {
     await waitSaleState(cashier, 'retry-refused');
     const retried = sandbox.requests().filter((request) => request.endpoint === 'generate_qr');
     expect(retried).toHaveLength(2);
-    expect(retried.map((request) => (request.body as { order_id: string }).order_id)).toEqual([sale.orderId, sale.orderId]);
-    await expect(cashier.textContent(byTestId('service-message'))).resolves.toBe('This order already exists: its order_id was used before.');
+    expect(retried.map((request) => (request.body as { order_id: string }).order_id)).toEqual([
+      sale.orderId,
+      sale.orderId,
+    ]);
+    await expect(cashier.textContent(byTestId('service-message'))).resolves.toBe(
+      'This order already exists: its order_id was used before.',
+    );
     expect(await cashier.locator(byTestId('retry-same-order')).count()).toBe(0);
     await shots.take('retry-refused');
 

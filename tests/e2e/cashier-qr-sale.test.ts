@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
-import { byTestId, decodeQr, openTill, pickChainAndAsset, tapAmount, waitDisplayPhase, waitSaleState, type Till } from './cashier-kit';
+import {
+  byTestId,
+  decodeQr,
+  openTill,
+  pickChainAndAsset,
+  tapAmount,
+  waitDisplayPhase,
+  waitSaleState,
+  type Till,
+} from './cashier-kit';
 
 // A whole QR sale on both screens: amount on the touch keys, chain and asset, Show QR, the
 // customer display shows the QR the sandbox issued, the cashier confirms, both show paid.
@@ -9,7 +18,10 @@ describe('cashier: a whole QR sale', () => {
   const clock = new ManualClock();
 
   beforeAll(async () => {
-    till = await openTill('cashier-qr-sale', { clock, settings: { feeValue: '0.25', shopName: 'Corner Café' } });
+    till = await openTill('cashier-qr-sale', {
+      clock,
+      settings: { feeValue: '0.25', shopName: 'Corner Café' },
+    });
   });
   afterAll(async () => {
     await till?.close();
@@ -66,11 +78,15 @@ describe('cashier: a whole QR sale', () => {
 
   it('holds the link back from the customer when it asks another amount, until the cashier accepts it', async () => {
     const { cashier, display, shots, harness } = till;
-    harness.services.connection.demoSandbox()!.setFaults([{ endpoint: 'generate_qr', link: 'amount-mismatch', times: 1 }]);
+    harness.services.connection
+      .demoSandbox()!
+      .setFaults([{ endpoint: 'generate_qr', link: 'amount-mismatch', times: 1 }]);
     await tapAmount(cashier, '7');
     await cashier.click(byTestId('show-qr'));
     await waitSaleState(cashier, 'amount-differs');
-    await expect(cashier.textContent(byTestId('amount-differs'))).resolves.toMatch(/You asked for 7\.00 USDT plus a fee of 0\.25 USDT.*asks for 8\.25 USDT/);
+    await expect(cashier.textContent(byTestId('amount-differs'))).resolves.toMatch(
+      /You asked for 7\.00 USDT plus a fee of 0\.25 USDT.*asks for 8\.25 USDT/,
+    );
     expect(await cashier.locator(byTestId('cashier-qr')).count()).toBe(0);
     expect(await display.locator(byTestId('customer-qr')).count()).toBe(0);
     await shots.take('amount-differs');

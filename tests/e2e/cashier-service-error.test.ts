@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
-import { byTestId, openTill, pickChainAndAsset, tapAmount, waitDisplayPhase, waitSaleState, type Till } from './cashier-kit';
+import {
+  byTestId,
+  openTill,
+  pickChainAndAsset,
+  tapAmount,
+  waitDisplayPhase,
+  waitSaleState,
+  type Till,
+} from './cashier-kit';
 
 // Errors from the service, each with words and a next step: an error envelope (its msg shown
 // as it came) and a refused token (call IT).
@@ -24,8 +32,12 @@ describe('cashier: errors from the service', () => {
     await cashier.click(byTestId('show-qr'));
     await waitSaleState(cashier, 'refused');
     await waitDisplayPhase(display, 'declined');
-    await expect(cashier.getAttribute(byTestId('error-message'), 'data-kind')).resolves.toBe('rejected');
-    await expect(cashier.textContent(byTestId('service-message'))).resolves.toBe('The payment service is temporarily unavailable. Try again shortly.');
+    await expect(cashier.getAttribute(byTestId('error-message'), 'data-kind')).resolves.toBe(
+      'rejected',
+    );
+    await expect(cashier.textContent(byTestId('service-message'))).resolves.toBe(
+      'The payment service is temporarily unavailable. Try again shortly.',
+    );
     await expect(cashier.textContent(byTestId('next-step'))).resolves.toMatch(/new sale/i);
     await shots.take('rejected');
     await cashier.click(byTestId('new-sale'));
@@ -40,7 +52,9 @@ describe('cashier: errors from the service', () => {
     sandbox.setFaults([{ endpoint: 'generate_qr', status: 401, times: 1 }]);
     await cashier.click(byTestId('show-qr'));
     await waitSaleState(cashier, 'failed');
-    await expect(cashier.getAttribute(byTestId('error-message'), 'data-kind')).resolves.toBe('invalid-token');
+    await expect(cashier.getAttribute(byTestId('error-message'), 'data-kind')).resolves.toBe(
+      'invalid-token',
+    );
     await expect(cashier.textContent(byTestId('next-step'))).resolves.toContain('Call IT');
     await cashier.waitForSelector(byTestId('retry-same-order'));
     await shots.take('invalid-token');

@@ -34,7 +34,11 @@ export function screenshotter(testName: string) {
 /** The text of the first QR code found in a PNG screenshot, or null. */
 export function decodeQr(png: Buffer): string | null {
   const image = PNG.sync.read(png);
-  const found = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
+  const found = jsQR(
+    new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length),
+    image.width,
+    image.height,
+  );
   return found?.data ?? null;
 }
 
@@ -56,14 +60,22 @@ export async function waitForText(page: Page, testId: string, text: string): Pro
 }
 
 /** Starts a QR sale for `amount` of the chain's first asset, as the cashier's "Show QR" does. */
-export async function startQrSale(harness: Harness, amount: string, chainName = 'ETHEREUM'): Promise<SaleSnapshot> {
+export async function startQrSale(
+  harness: Harness,
+  amount: string,
+  chainName = 'ETHEREUM',
+): Promise<SaleSnapshot> {
   const chains = await harness.services.handlers.listChains({});
   const chain = chains.find((candidate) => candidate.name === chainName) ?? chains[0];
   if (!chain) throw new Error('the sandbox listed no chains');
   const assets = await harness.services.handlers.listAssets({ chainId: chain.chainId });
   const asset = assets[0];
   if (!asset) throw new Error(`the sandbox listed no assets on ${chain.name}`);
-  return harness.services.handlers.startQrSale({ amount, chainId: chain.chainId, asset: asset.asset });
+  return harness.services.handlers.startQrSale({
+    amount,
+    chainId: chain.chainId,
+    asset: asset.asset,
+  });
 }
 
 export function sandboxOf(harness: Harness) {

@@ -6,7 +6,16 @@ import { OUTCOME_HOLD_MS } from '../../electron/app/customer-view-publisher';
 import { launchChromium } from '../support/browser';
 import { startHarness, type Harness } from '../support/harness/harness';
 import { ManualClock } from '../support/manual-clock';
-import { decodeQr, DISPLAY_VIEWPORT, sandboxOf, screenshotter, startQrSale, textOf, waitForPhase, waitForText } from './display-kit';
+import {
+  decodeQr,
+  DISPLAY_VIEWPORT,
+  sandboxOf,
+  screenshotter,
+  startQrSale,
+  textOf,
+  waitForPhase,
+  waitForText,
+} from './display-kit';
 
 // The customer display page (issue 6, point 8), built and served by the harness, in Debian's
 // Chromium, following sales driven through the real services with a manual clock. Build the
@@ -35,7 +44,8 @@ beforeEach(async () => {
   display.on('console', (message) => {
     // Chromium asks for /favicon.ico by itself; the page has none and needs none.
     if (message.location().url.endsWith('/favicon.ico')) return;
-    if (message.type() === 'error' || message.type() === 'warning') pageProblems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      pageProblems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
   });
   await display.goto(harness.displayUrl);
 });
@@ -62,7 +72,9 @@ describe('customer display', () => {
     await waitForText(display, 'countdown', 'Time left: 15:00');
     const scanPng = await shot(display, 'scan');
     expect(decodeQr(scanPng)).toBe(order.qrUrl);
-    expect(await textOf(display, 'customer-amount')).toBe(`${displayAmount(sale.link!.linkAmount)} ${sale.asset}`);
+    expect(await textOf(display, 'customer-amount')).toBe(
+      `${displayAmount(sale.link!.linkAmount)} ${sale.asset}`,
+    );
     expect(await textOf(display, 'reference')).toBe(`Reference ${sale.reference}`);
     expect(await textOf(display, 'asset-line')).toContain('ETHEREUM');
     expect(await textOf(display, 'usd-value')).toMatch(/^≈ [\d\u202f]+\.\d\d USD$/);
@@ -71,7 +83,9 @@ describe('customer display', () => {
     const box = await display.locator('[data-testid="customer-qr"]').boundingBox();
     expect(box!.height).toBeGreaterThan(DISPLAY_VIEWPORT.height * 0.8);
     expect(Math.abs(box!.width - box!.height)).toBeLessThan(1);
-    expect(await display.locator('[data-testid="customer-qr"]').getAttribute('aria-label')).toMatch(/^Payment QR code for /);
+    expect(await display.locator('[data-testid="customer-qr"]').getAttribute('aria-label')).toMatch(
+      /^Payment QR code for /,
+    );
 
     // The countdown moves only with main's clock, in step.
     clock.advance(30_000);
@@ -79,7 +93,9 @@ describe('customer display', () => {
     await shot(display, 'countdown-14-30');
     clock.advance(840_000);
     await waitForText(display, 'countdown', 'Time left: 00:30');
-    expect(await display.locator('[data-testid="countdown"]').getAttribute('data-urgent')).toBe('true');
+    expect(await display.locator('[data-testid="countdown"]').getAttribute('data-urgent')).toBe(
+      'true',
+    );
     await shot(display, 'countdown-00-30');
 
     // At expiry main moves the sale to expired; the QR goes away.
@@ -149,7 +165,9 @@ describe('customer display', () => {
     await waitForPhase(display, 'scan');
     expect(await display.locator('[data-testid="countdown"]').count()).toBe(0);
     expect(await textOf(display, 'no-countdown')).toMatch(/^No time limit shown\./);
-    expect(decodeQr(await shot(display, 'scan-no-countdown'))).toBe(sandboxOf(harness).orders()[0]!.qrUrl);
+    expect(decodeQr(await shot(display, 'scan-no-countdown'))).toBe(
+      sandboxOf(harness).orders()[0]!.qrUrl,
+    );
   });
 
   it('keeps the QR readable for a long 18-decimal amount', async () => {
@@ -167,14 +185,20 @@ describe('customer display', () => {
     }
     expect(pick, 'the sandbox lists an 18-decimal asset').toBeDefined();
     const amount = '12345.123456789012345678';
-    await harness.services.handlers.startQrSale({ amount, chainId: pick!.chainId, asset: pick!.asset });
+    await harness.services.handlers.startQrSale({
+      amount,
+      chainId: pick!.chainId,
+      asset: pick!.asset,
+    });
     await waitForPhase(display, 'scan');
     const png = await shot(display, 'scan-long-amount');
     expect(decodeQr(png)).toBe(sandboxOf(harness).orders()[0]!.qrUrl);
     const amountBox = await display.locator('[data-testid="customer-amount"]').boundingBox();
     expect(amountBox!.x + amountBox!.width).toBeLessThanOrEqual(DISPLAY_VIEWPORT.width);
     // Large type (5vh) on at most three lines rather than small print on one.
-    const fontPx = await display.locator('[data-testid="customer-amount"]').evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
+    const fontPx = await display
+      .locator('[data-testid="customer-amount"]')
+      .evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
     expect(fontPx).toBeCloseTo(DISPLAY_VIEWPORT.height * 0.05, 0);
     expect(amountBox!.height).toBeLessThan(fontPx * 1.05 * 3 + 2);
     expect(await textOf(display, 'customer-amount')).toContain('12\u202f345.123456789012345678');

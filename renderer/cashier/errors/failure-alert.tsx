@@ -12,9 +12,17 @@ interface FailureAlertProps {
 /** A failed call: title, main's own words, the service's msg as it came, and the next step. */
 export function FailureAlert({ failure, onRetry, retryLabel = 'Retry' }: FailureAlertProps) {
   const words = failureWords(failure.kind);
-  const serviceMessage = typeof failure.detail?.serviceMessage === 'string' ? failure.detail.serviceMessage : null;
+  const serviceMessage =
+    typeof failure.detail?.serviceMessage === 'string' ? failure.detail.serviceMessage : null;
   return (
-    <Alert color="red" variant="light" title={words.title} data-testid="error-message" data-kind={failure.kind} w="100%">
+    <Alert
+      color="red"
+      variant="light"
+      title={words.title}
+      data-testid="error-message"
+      data-kind={failure.kind}
+      w="100%"
+    >
       <Stack gap={6}>
         <Text size="md">{failure.message}</Text>
         {serviceMessage && !failure.message.includes(serviceMessage) ? (
@@ -27,7 +35,13 @@ export function FailureAlert({ failure, onRetry, retryLabel = 'Retry' }: Failure
         </Text>
         {onRetry ? (
           <Group>
-            <Button size="md" variant="light" color="red" onClick={onRetry} data-testid="error-retry">
+            <Button
+              size="md"
+              variant="light"
+              color="red"
+              onClick={onRetry}
+              data-testid="error-retry"
+            >
               {retryLabel}
             </Button>
           </Group>

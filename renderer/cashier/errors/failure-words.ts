@@ -6,7 +6,14 @@ import { serviceErrorKinds, type ServiceErrorKind } from '../../../shared/servic
  * by main, e.g. the service client) is shown under the title; the service's `msg`, when there
  * is one, is shown as it came.
  */
-export type NextStep = 'retry' | 'check-connection' | 'call-it-token' | 'resolve-order' | 'fix-input' | 'wait' | 'call-it';
+export type NextStep =
+  | 'retry'
+  | 'check-connection'
+  | 'call-it-token'
+  | 'resolve-order'
+  | 'fix-input'
+  | 'wait'
+  | 'call-it';
 
 export interface FailureWords {
   title: string;
@@ -27,7 +34,8 @@ export const serviceFailureWords: Record<ServiceErrorKind, FailureWords> = {
   },
   'outcome-unknown': {
     title: 'No answer: the order may or may not exist',
-    nextStep: 'Press "Retry same order" to ask again for the same order, or "Void" to give it up. Do not start a new sale for it.',
+    nextStep:
+      'Press "Retry same order" to ask again for the same order, or "Void" to give it up. Do not start a new sale for it.',
     step: 'resolve-order',
   },
   rejected: {
@@ -47,7 +55,8 @@ export const serviceFailureWords: Record<ServiceErrorKind, FailureWords> = {
   },
   'link-check-failed': {
     title: 'The payment link failed a safety check',
-    nextStep: 'The link was not shown to the customer. Void this order and try again; if it repeats, call IT.',
+    nextStep:
+      'The link was not shown to the customer. Void this order and try again; if it repeats, call IT.',
     step: 'resolve-order',
   },
   'invalid-request': {
@@ -59,7 +68,11 @@ export const serviceFailureWords: Record<ServiceErrorKind, FailureWords> = {
 
 /** Kinds main answers for calls besides service errors (app-services, call-failure, sale rules, IPC). */
 export const callFailureWords: Record<string, FailureWords> = {
-  starting: { title: 'The till is still starting', nextStep: 'Wait a few seconds, then try again.', step: 'wait' },
+  starting: {
+    title: 'The till is still starting',
+    nextStep: 'Wait a few seconds, then try again.',
+    step: 'wait',
+  },
   'sale-in-progress': {
     title: 'Another sale is still open',
     nextStep: 'Finish, cancel or void the open sale first.',
@@ -70,34 +83,66 @@ export const callFailureWords: Record<string, FailureWords> = {
     nextStep: 'The sale has moved on; use the buttons shown.',
     step: 'retry',
   },
-  'invalid-sale': { title: 'The sale is not valid', nextStep: 'Check the amount, asset and fee.', step: 'fix-input' },
-  'unknown-chain': { title: 'Chain not offered', nextStep: 'Pick another chain.', step: 'fix-input' },
-  'unknown-asset': { title: 'Asset not offered', nextStep: 'Pick another asset.', step: 'fix-input' },
-  'invalid-period': { title: 'Dates out of order', nextStep: 'Pick a start date before the end date.', step: 'fix-input' },
+  'invalid-sale': {
+    title: 'The sale is not valid',
+    nextStep: 'Check the amount, asset and fee.',
+    step: 'fix-input',
+  },
+  'unknown-chain': {
+    title: 'Chain not offered',
+    nextStep: 'Pick another chain.',
+    step: 'fix-input',
+  },
+  'unknown-asset': {
+    title: 'Asset not offered',
+    nextStep: 'Pick another asset.',
+    step: 'fix-input',
+  },
+  'invalid-period': {
+    title: 'Dates out of order',
+    nextStep: 'Pick a start date before the end date.',
+    step: 'fix-input',
+  },
   'settings-managed': {
     title: 'Managed by IT',
     nextStep: 'This setting is locked by your IT department; ask IT to change it.',
     step: 'call-it',
   },
-  'settings-invalid': { title: 'Setting not saved', nextStep: 'Correct the value shown and save again.', step: 'fix-input' },
+  'settings-invalid': {
+    title: 'Setting not saved',
+    nextStep: 'Correct the value shown and save again.',
+    step: 'fix-input',
+  },
   'settings-storage': {
     title: 'Settings could not be saved',
     nextStep: 'Try again; if it keeps failing, restart the app and call IT.',
     step: 'call-it',
   },
-  'token-invalid-token': { title: 'Token not saved', nextStep: 'Check the token you typed and try again.', step: 'fix-input' },
+  'token-invalid-token': {
+    title: 'Token not saved',
+    nextStep: 'Check the token you typed and try again.',
+    step: 'fix-input',
+  },
   'token-encryption-unavailable': {
     title: 'Token not saved: no secure storage',
     nextStep: 'This computer offers no encrypted key store; call IT.',
     step: 'call-it',
   },
-  'token-storage': { title: 'Token not saved', nextStep: 'Try again; if it keeps failing, call IT.', step: 'call-it' },
+  'token-storage': {
+    title: 'Token not saved',
+    nextStep: 'Try again; if it keeps failing, call IT.',
+    step: 'call-it',
+  },
   'invalid-argument': {
     title: 'The till refused the request',
     nextStep: 'Reload the window; if it happens again, call IT.',
     step: 'call-it',
   },
-  'unknown-call': { title: 'The till does not offer that', nextStep: 'Update the app or call IT.', step: 'call-it' },
+  'unknown-call': {
+    title: 'The till does not offer that',
+    nextStep: 'Update the app or call IT.',
+    step: 'call-it',
+  },
   transport: {
     title: 'The window lost contact with the till',
     nextStep: 'Try again; if it keeps happening, restart the app.',
@@ -123,5 +168,8 @@ export function isServiceErrorKind(kind: string): kind is ServiceErrorKind {
 /** Words for any failure kind; unknown kinds get a generic but still actionable sentence. */
 export function failureWords(kind: string): FailureWords {
   if (isServiceErrorKind(kind)) return serviceFailureWords[kind];
-  return callFailureWords[kind] ?? (kind.startsWith('token-') ? callFailureWords['token-storage']! : fallback);
+  return (
+    callFailureWords[kind] ??
+    (kind.startsWith('token-') ? callFailureWords['token-storage']! : fallback)
+  );
 }

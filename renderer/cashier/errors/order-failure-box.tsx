@@ -13,7 +13,11 @@ export function OrderFailureBox({ sale }: { sale: SaleSnapshot }) {
   const serviceMessage = failure.serviceMessage;
   const retryRefused = sale.state === 'retry-refused';
   const refused = sale.state === 'refused';
-  const title = retryRefused ? 'The service refused the retry' : refused ? 'The payment service refused the payment' : words.title;
+  const title = retryRefused
+    ? 'The service refused the retry'
+    : refused
+      ? 'The payment service refused the payment'
+      : words.title;
   const nextStep = retryRefused
     ? sale.kind === 'nfc'
       ? "Check the customer's wallet: if it shows the payment done, press “Customer paid”; otherwise void the order."
@@ -22,7 +26,13 @@ export function OrderFailureBox({ sale }: { sale: SaleSnapshot }) {
       ? 'Start a new sale; ask the customer for another way to pay if it is refused again.'
       : words.nextStep;
   return (
-    <Alert color={retryRefused || refused ? 'red' : 'orange'} variant="light" title={title} data-testid="error-message" data-kind={failure.kind}>
+    <Alert
+      color={retryRefused || refused ? 'red' : 'orange'}
+      variant="light"
+      title={title}
+      data-testid="error-message"
+      data-kind={failure.kind}
+    >
       <Stack gap={6}>
         {serviceMessage ? (
           <Text size="lg" fw={700} data-testid="service-message">

@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import type { CsvExportResult, OrderSummary } from '../../../shared/ipc/views';
@@ -21,11 +32,16 @@ export function HistoryScreen() {
   const exporting = useTillAction();
 
   useEffect(() => {
-    void callPos('todayDate', {}).then((result) => (result.ok ? setDate(result.value) : setLoadFailure(result.error)));
+    void callPos('todayDate', {}).then((result) =>
+      result.ok ? setDate(result.value) : setLoadFailure(result.error),
+    );
   }, []);
 
   const load = useCallback(async (day: string) => {
-    const [list, totals] = await Promise.all([callPos('listOrders', { fromDate: day, toDate: day }), callPos('report', { fromDate: day, toDate: day })]);
+    const [list, totals] = await Promise.all([
+      callPos('listOrders', { fromDate: day, toDate: day }),
+      callPos('report', { fromDate: day, toDate: day }),
+    ]);
     if (!list.ok) return setLoadFailure(list.error);
     if (!totals.ok) return setLoadFailure(totals.error);
     setLoadFailure(null);
@@ -57,7 +73,9 @@ export function HistoryScreen() {
   const exportCsv = async () => {
     if (!date) return;
     setExported(null);
-    const result = await exporting.run('export', () => callPos('exportCsv', { fromDate: date, toDate: date }));
+    const result = await exporting.run('export', () =>
+      callPos('exportCsv', { fromDate: date, toDate: date }),
+    );
     if (result?.ok) setExported(result.value);
   };
 
@@ -79,18 +97,28 @@ export function HistoryScreen() {
             }}
             data-testid="history-date"
           />
-          <Button size="md" onClick={() => void exportCsv()} loading={exporting.pending !== null} disabled={!date} data-testid="export-csv">
+          <Button
+            size="md"
+            onClick={() => void exportCsv()}
+            loading={exporting.pending !== null}
+            disabled={!date}
+            data-testid="export-csv"
+          >
             Export CSV
           </Button>
         </Group>
       </Group>
       {exported ? (
         <Alert color="green" variant="light" data-testid="export-result">
-          {exported.saved ? `Saved ${exported.fileName ?? 'the file'} (${exported.rows ?? 0} orders).` : 'Export cancelled: nothing was saved.'}
+          {exported.saved
+            ? `Saved ${exported.fileName ?? 'the file'} (${exported.rows ?? 0} orders).`
+            : 'Export cancelled: nothing was saved.'}
         </Alert>
       ) : null}
       {exporting.failure ? <FailureAlert failure={exporting.failure} /> : null}
-      {loadFailure ? <FailureAlert failure={loadFailure} onRetry={() => date && void load(date)} /> : null}
+      {loadFailure ? (
+        <FailureAlert failure={loadFailure} onRetry={() => date && void load(date)} />
+      ) : null}
 
       <Paper p="md" radius="lg" withBorder data-testid="report">
         <Stack gap="sm">
@@ -102,7 +130,9 @@ export function HistoryScreen() {
       <Paper p="md" radius="lg" withBorder>
         <Stack gap="sm">
           <Group justify="space-between" align="end">
-            <Title order={3}>{searched !== null ? `Orders matching “${searched}”` : 'Orders'}</Title>
+            <Title order={3}>
+              {searched !== null ? `Orders matching “${searched}”` : 'Orders'}
+            </Title>
             <form
               onSubmit={(event) => {
                 event.preventDefault();
@@ -136,14 +166,24 @@ export function HistoryScreen() {
               </Group>
             </form>
           </Group>
-          {orders === null ? <Text c="dimmed">Loading…</Text> : <OrderTable orders={orders} timeZone={report?.period.timeZone} />}
+          {orders === null ? (
+            <Text c="dimmed">Loading…</Text>
+          ) : (
+            <OrderTable orders={orders} timeZone={report?.period.timeZone} />
+          )}
         </Stack>
       </Paper>
     </Stack>
   );
 }
 
-function OrderTable({ orders, timeZone }: { orders: OrderSummary[]; timeZone: string | undefined }) {
+function OrderTable({
+  orders,
+  timeZone,
+}: {
+  orders: OrderSummary[];
+  timeZone: string | undefined;
+}) {
   if (orders.length === 0) return <Text c="dimmed">No orders.</Text>;
   return (
     <Table striped highlightOnHover verticalSpacing="sm" data-testid="order-table">
@@ -159,16 +199,31 @@ function OrderTable({ orders, timeZone }: { orders: OrderSummary[]; timeZone: st
       </Table.Thead>
       <Table.Tbody>
         {orders.map((order) => (
-          <Table.Tr key={order.orderId} data-testid="order-row" data-reference={order.reference} data-state={order.state}>
+          <Table.Tr
+            key={order.orderId}
+            data-testid="order-row"
+            data-reference={order.reference}
+            data-state={order.state}
+          >
             <Table.Td>{timeOf(order.createdAtMs, timeZone)}</Table.Td>
             <Table.Td ff="monospace">{order.reference}</Table.Td>
             <Table.Td>{order.kind.toUpperCase()}</Table.Td>
-            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            <Table.Td
+              ta="right"
+              style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+            >
               {displayAmount(order.amount)} {order.asset ?? ''}
             </Table.Td>
             <Table.Td>{order.chainName ?? '—'}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={order.state.startsWith('paid') || order.state === 'accepted-by-service' ? 'green' : 'gray'}>
+              <Badge
+                variant="light"
+                color={
+                  order.state.startsWith('paid') || order.state === 'accepted-by-service'
+                    ? 'green'
+                    : 'gray'
+                }
+              >
                 {stateShortLabel[order.state]}
               </Badge>
               {order.lastFailure?.serviceMessage ? (
@@ -233,7 +288,11 @@ function ReportTables({ report }: { report: PeriodReport }) {
 /** The order's time in the report's zone, so the list and the day's report agree. */
 function timeOf(ms: number, timeZone: string | undefined): string {
   try {
-    return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) });
+    return new Date(ms).toLocaleTimeString([], {
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(timeZone ? { timeZone } : {}),
+    });
   } catch {
     return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   }

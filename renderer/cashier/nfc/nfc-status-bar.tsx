@@ -12,11 +12,34 @@ const dot: Record<NfcTone, string> = {
 /** The reader's status, always visible under the header (issue 6, point 4). */
 export function NfcStatusBar() {
   const status = usePosEvent('nfc-status');
-  const words = status ? nfcStatusWords(status) : { text: 'NFC status unknown', action: null, tone: 'off' as const };
+  const words = status
+    ? nfcStatusWords(status)
+    : { text: 'NFC status unknown', action: null, tone: 'off' as const };
   return (
-    <Box px="md" py={6} bg={words.tone === 'problem' ? 'orange.0' : 'gray.0'} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-      <Group gap="xs" wrap="nowrap" data-testid="nfc-status" data-state={status?.state ?? 'unknown'} role="status" aria-live="polite">
-        <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: dot[words.tone], flex: 'none' }} />
+    <Box
+      px="md"
+      py={6}
+      bg={words.tone === 'problem' ? 'orange.0' : 'gray.0'}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group
+        gap="xs"
+        wrap="nowrap"
+        data-testid="nfc-status"
+        data-state={status?.state ?? 'unknown'}
+        role="status"
+        aria-live="polite"
+      >
+        <span
+          aria-hidden
+          style={{
+            width: 10,
+            height: 10,
+            borderRadius: 5,
+            background: dot[words.tone],
+            flex: 'none',
+          }}
+        />
         <Text size="sm" fw={600} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
           {words.text}
         </Text>

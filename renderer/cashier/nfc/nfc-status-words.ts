@@ -22,7 +22,8 @@ export function nfcStatusWords(status: NfcStatus): NfcStatusWords {
       case 'pcsc-missing':
         return {
           text: 'NFC unavailable: the smart card service is not running',
-          action: 'Start the Smart Card service (pcscd) or restart the computer; call IT if it stays.',
+          action:
+            'Start the Smart Card service (pcscd) or restart the computer; call IT if it stays.',
           tone: 'problem',
           usable: false,
         };
@@ -35,7 +36,12 @@ export function nfcStatusWords(status: NfcStatus): NfcStatusWords {
         };
       case 'ready':
         return {
-          text: status.card === 'reading' ? 'NFC: reading the phone…' : status.card === 'present' ? 'NFC: phone on the reader' : 'NFC reader ready',
+          text:
+            status.card === 'reading'
+              ? 'NFC: reading the phone…'
+              : status.card === 'present'
+                ? 'NFC: phone on the reader'
+                : 'NFC reader ready',
           action: null,
           tone: 'ok',
           usable: true,
@@ -51,6 +57,7 @@ export function nfcStatusWords(status: NfcStatus): NfcStatusWords {
         return { text: 'NFC off', action: null, tone: 'off', usable: false };
     }
   })();
-  const withReader = reader && status.state === 'ready' ? { ...base, text: `${base.text} (${reader})` } : base;
+  const withReader =
+    reader && status.state === 'ready' ? { ...base, text: `${base.text} (${reader})` } : base;
   return status.lastError ? { ...withReader, action: status.lastError } : withReader;
 }

@@ -36,15 +36,32 @@ export function ActiveSale({ sale }: { sale: SaleSnapshot }) {
   const buttons = saleButtons(sale);
 
   return (
-    <Paper p="lg" radius="lg" withBorder shadow="xs" maw={1100} mx="auto" data-testid="active-sale" data-order={sale.reference}>
+    <Paper
+      p="lg"
+      radius="lg"
+      withBorder
+      shadow="xs"
+      maw={1100}
+      mx="auto"
+      data-testid="active-sale"
+      data-order={sale.reference}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
-            <Title order={2} ref={heading} tabIndex={-1} data-testid="sale-state" data-state={sale.state} style={{ outline: 'none' }}>
+            <Title
+              order={2}
+              ref={heading}
+              tabIndex={-1}
+              data-testid="sale-state"
+              data-state={sale.state}
+              style={{ outline: 'none' }}
+            >
               {words.label}
             </Title>
             <Text c="dimmed" size="md">
-              Order <b data-testid="order-reference">{sale.reference}</b> · {sale.kind === 'qr' ? 'QR code' : 'NFC tap'}
+              Order <b data-testid="order-reference">{sale.reference}</b> ·{' '}
+              {sale.kind === 'qr' ? 'QR code' : 'NFC tap'}
               {sale.chainName ? ` · ${sale.chainName}` : ''}
             </Text>
           </Stack>
@@ -69,8 +86,20 @@ export function ActiveSale({ sale }: { sale: SaleSnapshot }) {
                 size="xl"
                 h={64}
                 data-testid={button.testId}
-                variant={button.variant === 'primary' ? 'filled' : button.variant === 'danger' ? 'outline' : 'default'}
-                color={button.variant === 'danger' ? 'red' : button.action === 'confirmPaidByCashier' ? 'green' : undefined}
+                variant={
+                  button.variant === 'primary'
+                    ? 'filled'
+                    : button.variant === 'danger'
+                      ? 'outline'
+                      : 'default'
+                }
+                color={
+                  button.variant === 'danger'
+                    ? 'red'
+                    : button.action === 'confirmPaidByCashier'
+                      ? 'green'
+                      : undefined
+                }
                 loading={pending === button.action}
                 disabled={pending !== null && pending !== button.action}
                 onClick={() => press(button)}
@@ -102,7 +131,9 @@ function SaleBody({ sale, decimals }: { sale: SaleSnapshot; decimals: number }) 
       <Group gap="md" py="lg">
         <Loader size="lg" />
         <Text size="lg">
-          {sale.state === 'requesting' ? `Asking the payment service for a link for ${requested}…` : `Sending ${requested} to the payment service…`}
+          {sale.state === 'requesting'
+            ? `Asking the payment service for a link for ${requested}…`
+            : `Sending ${requested} to the payment service…`}
         </Text>
       </Group>
     );
@@ -127,7 +158,13 @@ function SaleBody({ sale, decimals }: { sale: SaleSnapshot; decimals: number }) 
             </Text>
           ) : null}
           {nfc?.lastError ? (
-            <Alert color="orange" variant="light" title="The last tap did not work" data-testid="nfc-last-error" p="xs">
+            <Alert
+              color="orange"
+              variant="light"
+              title="The last tap did not work"
+              data-testid="nfc-last-error"
+              p="xs"
+            >
               {nfc.lastError}
             </Alert>
           ) : null}
@@ -145,13 +182,31 @@ function SaleBody({ sale, decimals }: { sale: SaleSnapshot; decimals: number }) 
       {link && linkShown ? (
         <Group align="flex-start" gap="xl" wrap="nowrap">
           {sale.showQr ? (
-            <Box className="cashier-qr" title="The customer scans the large code on their display" w={186} h={186}>
-              {drawCashierQr ? <PaymentQr value={link.qrUrl} size={168} testId="cashier-qr" label="Cashier copy of the payment QR code" /> : null}
+            <Box
+              className="cashier-qr"
+              title="The customer scans the large code on their display"
+              w={186}
+              h={186}
+            >
+              {drawCashierQr ? (
+                <PaymentQr
+                  value={link.qrUrl}
+                  size={168}
+                  testId="cashier-qr"
+                  label="Cashier copy of the payment QR code"
+                />
+              ) : null}
             </Box>
           ) : null}
           <Stack gap={6}>
             <Text c="dimmed">The link asks for</Text>
-            <Text size="2.4rem" fw={800} lh={1.1} data-testid="link-amount" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text
+              size="2.4rem"
+              fw={800}
+              lh={1.1}
+              data-testid="link-amount"
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+            >
               {amountWithAsset(link.linkAmount, sale.asset, decimals)}
             </Text>
             {usd ? (
@@ -160,15 +215,27 @@ function SaleBody({ sale, decimals }: { sale: SaleSnapshot; decimals: number }) 
               </Text>
             ) : null}
             {sale.expiry?.kind === 'known' ? (
-              <Countdown expiresAtMs={sale.expiry.atMs} nowMs={tick?.nowMs ?? null} size="xl" label="Link expires in" />
+              <Countdown
+                expiresAtMs={sale.expiry.atMs}
+                nowMs={tick?.nowMs ?? null}
+                size="xl"
+                label="Link expires in"
+              />
             ) : sale.expiry?.kind === 'unknown' ? (
-              <Alert color="gray" variant="light" title="Expiry unknown" data-testid="expiry-unknown" p="xs">
+              <Alert
+                color="gray"
+                variant="light"
+                title="Expiry unknown"
+                data-testid="expiry-unknown"
+                p="xs"
+              >
                 {sale.expiry.note} No countdown is shown.
               </Alert>
             ) : null}
             {sale.showQr ? (
               <Text size="sm" c="dimmed">
-                The customer scans the large code on their display. When their wallet shows the payment done, press “Customer paid”.
+                The customer scans the large code on their display. When their wallet shows the
+                payment done, press “Customer paid”.
               </Text>
             ) : null}
           </Stack>
@@ -176,16 +243,26 @@ function SaleBody({ sale, decimals }: { sale: SaleSnapshot; decimals: number }) 
       ) : null}
 
       {sale.state === 'amount-differs' && link ? (
-        <Alert color="amber" variant="filled" title="The link asks for a different amount" data-testid="amount-differs">
+        <Alert
+          color="amber"
+          variant="filled"
+          title="The link asks for a different amount"
+          data-testid="amount-differs"
+        >
           You asked for {requested}
-          {sale.fee !== '0' ? ` plus a fee of ${amountWithAsset(sale.fee, sale.asset, decimals)}` : ''}; the payment service's link asks for{' '}
-          {amountWithAsset(link.linkAmount, sale.asset, decimals)}. The customer sees nothing yet: accept this amount, or cancel.
+          {sale.fee !== '0'
+            ? ` plus a fee of ${amountWithAsset(sale.fee, sale.asset, decimals)}`
+            : ''}
+          ; the payment service's link asks for{' '}
+          {amountWithAsset(link.linkAmount, sale.asset, decimals)}. The customer sees nothing yet:
+          accept this amount, or cancel.
         </Alert>
       ) : null}
 
       {sale.state === 'expired' ? (
         <Text size="lg">
-          The link for {requested} expired before it was paid. “New link” makes a fresh code for the same amount.
+          The link for {requested} expired before it was paid. “New link” makes a fresh code for the
+          same amount.
         </Text>
       ) : null}
 
@@ -193,14 +270,19 @@ function SaleBody({ sale, decimals }: { sale: SaleSnapshot; decimals: number }) 
         <Group gap="md" c="green.8" data-testid="sale-paid">
           <StatusIcon kind="check" size={64} />
           <Text size="xl" fw={800} c="green.8">
-            {requested} {sale.state === 'accepted-by-service' ? 'accepted by the payment service' : 'paid — confirmed by you'}
+            {requested}{' '}
+            {sale.state === 'accepted-by-service'
+              ? 'accepted by the payment service'
+              : 'paid — confirmed by you'}
           </Text>
         </Group>
       ) : null}
 
       {sale.state === 'cancelled' || sale.state === 'voided' ? (
         <Text size="lg">
-          {sale.state === 'cancelled' ? 'The sale was cancelled.' : 'The order was voided; it stays in the history as voided.'}
+          {sale.state === 'cancelled'
+            ? 'The sale was cancelled.'
+            : 'The order was voided; it stays in the history as voided.'}
         </Text>
       ) : null}
 

@@ -16,7 +16,13 @@ const keys: { label: string; testId: string; action: KeypadAction; aria?: string
  * Large touch keys. They never take the focus (tabIndex -1 and no focus on press): the
  * physical keyboard keeps working, and Enter never repeats the last key pressed by mouse.
  */
-export function AmountKeypad({ onKey, disabled }: { onKey: (action: KeypadAction) => void; disabled?: boolean }) {
+export function AmountKeypad({
+  onKey,
+  disabled,
+}: {
+  onKey: (action: KeypadAction) => void;
+  disabled?: boolean;
+}) {
   return (
     <SimpleGrid cols={3} spacing="xs">
       {keys.map((key) => (

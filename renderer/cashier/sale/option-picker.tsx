@@ -30,7 +30,18 @@ interface OptionPickerProps {
  * once the list is long. Logos are data: URLs fetched by main: the page never reaches the network.
  */
 export function OptionPicker(props: OptionPickerProps) {
-  const { title, testId, items, value, onChange, failure, onRetry, disabled, focusToken, emptyText } = props;
+  const {
+    title,
+    testId,
+    items,
+    value,
+    onChange,
+    failure,
+    onRetry,
+    disabled,
+    focusToken,
+    emptyText,
+  } = props;
   const [query, setQuery] = useState('');
   const group = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => (items ? filterOptions(items, query) : []), [items, query]);
@@ -39,7 +50,8 @@ export function OptionPicker(props: OptionPickerProps) {
   // Focus once per token, when the options are there: a later re-render must not steal the focus back.
   const focusedFor = useRef(0);
   useEffect(() => {
-    if (focusToken === undefined || focusToken === 0 || !items || focusedFor.current === focusToken) return;
+    if (focusToken === undefined || focusToken === 0 || !items || focusedFor.current === focusToken)
+      return;
     focusedFor.current = focusToken;
     const tiles = group.current?.querySelectorAll<HTMLButtonElement>('button[role="radio"]');
     const chosen = group.current?.querySelector<HTMLButtonElement>('button[aria-checked="true"]');
@@ -71,9 +83,19 @@ export function OptionPicker(props: OptionPickerProps) {
           <Text c="dimmed">Loading…</Text>
         </Group>
       ) : null}
-      {items && items.length === 0 ? <Text c="dimmed">{emptyText ?? 'Nothing to choose from.'}</Text> : null}
-      {items && items.length > 0 && shown.length === 0 ? <Text c="dimmed">No match for “{query}”.</Text> : null}
-      <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="xs" role="radiogroup" aria-labelledby={`${testId}-title`} ref={group}>
+      {items && items.length === 0 ? (
+        <Text c="dimmed">{emptyText ?? 'Nothing to choose from.'}</Text>
+      ) : null}
+      {items && items.length > 0 && shown.length === 0 ? (
+        <Text c="dimmed">No match for “{query}”.</Text>
+      ) : null}
+      <SimpleGrid
+        cols={{ base: 2, lg: 3 }}
+        spacing="xs"
+        role="radiogroup"
+        aria-labelledby={`${testId}-title`}
+        ref={group}
+      >
         {shown.map((item) => (
           <button
             key={item.id}

@@ -20,7 +20,10 @@ export function filterOptions<T extends PickerOption>(options: readonly T[], que
   for (const option of options) {
     const label = option.label.toLowerCase();
     if (label.startsWith(q)) prefix.push(option);
-    else if (label.includes(q) || (option.keywords ?? []).some((word) => word.toLowerCase().includes(q))) {
+    else if (
+      label.includes(q) ||
+      (option.keywords ?? []).some((word) => word.toLowerCase().includes(q))
+    ) {
       inside.push(option);
     }
   }

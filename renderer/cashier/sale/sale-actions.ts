@@ -8,7 +8,16 @@ import type { SaleAction, SaleSnapshot } from '../../../shared/sale/sale-snapsho
  */
 export interface SaleButton {
   action: SaleAction;
-  call: Extract<CallName, 'acceptLinkAmount' | 'confirmPaidByCashier' | 'cancelSale' | 'retrySameOrder' | 'voidOrder' | 'newLinkForExpired' | 'finishSale'>;
+  call: Extract<
+    CallName,
+    | 'acceptLinkAmount'
+    | 'confirmPaidByCashier'
+    | 'cancelSale'
+    | 'retrySameOrder'
+    | 'voidOrder'
+    | 'newLinkForExpired'
+    | 'finishSale'
+  >;
   label: string;
   /** A line under the label: what pressing it means. */
   hint?: string;
@@ -27,7 +36,9 @@ const order: SaleAction[] = [
 ];
 
 export function saleButtons(sale: SaleSnapshot): SaleButton[] {
-  return order.filter((action) => sale.allowedActions.includes(action)).map((action) => buttonFor(action, sale));
+  return order
+    .filter((action) => sale.allowedActions.includes(action))
+    .map((action) => buttonFor(action, sale));
 }
 
 function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
@@ -58,7 +69,10 @@ function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
         action,
         call: 'retrySameOrder',
         label: 'Retry same order',
-        hint: sale.kind === 'nfc' ? `Wait for a new tap for order ${sale.reference}` : `Ask again for order ${sale.reference}`,
+        hint:
+          sale.kind === 'nfc'
+            ? `Wait for a new tap for order ${sale.reference}`
+            : `Ask again for order ${sale.reference}`,
         testId: 'retry-same-order',
         variant: 'primary',
       };
@@ -72,7 +86,13 @@ function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
         variant: 'primary',
       };
     case 'newSale':
-      return { action, call: 'finishSale', label: 'New sale', testId: 'new-sale', variant: sale.state === 'expired' ? 'secondary' : 'primary' };
+      return {
+        action,
+        call: 'finishSale',
+        label: 'New sale',
+        testId: 'new-sale',
+        variant: sale.state === 'expired' ? 'secondary' : 'primary',
+      };
     case 'voidOrder':
       return {
         action,
@@ -83,6 +103,13 @@ function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
         variant: 'danger',
       };
     case 'cancel':
-      return { action, call: 'cancelSale', label: 'Cancel', hint: 'The customer does not pay', testId: 'cancel-sale', variant: 'danger' };
+      return {
+        action,
+        call: 'cancelSale',
+        label: 'Cancel',
+        hint: 'The customer does not pay',
+        testId: 'cancel-sale',
+        variant: 'danger',
+      };
   }
 }

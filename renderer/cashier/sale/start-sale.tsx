@@ -26,7 +26,9 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
   const { pending, failure, run } = useTillAction();
   const nfc = usePosEvent('nfc-status');
   const values = settings?.values;
-  const catalogue = useCatalogue(values ? `${values.serviceBaseUrl}|${values.demoModeAllowed}` : '');
+  const catalogue = useCatalogue(
+    values ? `${values.serviceBaseUrl}|${values.demoModeAllowed}` : '',
+  );
   const { chains, assets } = catalogue;
 
   // The remembered chain and asset, once the lists are in.
@@ -34,7 +36,9 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
   const lastAsset = values?.lastAsset ?? null;
   useEffect(() => {
     if (!chains || chainId !== null) return;
-    const remembered = chains.find((chain) => chain.chainId === lastChainId) ?? (chains.length === 1 ? chains[0] : undefined);
+    const remembered =
+      chains.find((chain) => chain.chainId === lastChainId) ??
+      (chains.length === 1 ? chains[0] : undefined);
     if (remembered) {
       setChainId(remembered.chainId);
       void catalogue.loadAssets(remembered.chainId);
@@ -42,7 +46,9 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
   }, [chains, lastChainId]);
   useEffect(() => {
     if (!assets || symbol !== null) return;
-    const remembered = assets.find((asset) => asset.asset === lastAsset) ?? (assets.length === 1 ? assets[0] : undefined);
+    const remembered =
+      assets.find((asset) => asset.asset === lastAsset) ??
+      (assets.length === 1 ? assets[0] : undefined);
     if (remembered) setSymbol(remembered.asset);
   }, [assets, lastAsset]);
 
@@ -55,7 +61,9 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
 
   const remember = (patch: { lastChainId?: string; lastAsset?: string }) => {
     const locked = settings?.keys;
-    const allowed = Object.fromEntries(Object.entries(patch).filter(([key]) => !locked?.[key as 'lastAsset']?.locked));
+    const allowed = Object.fromEntries(
+      Object.entries(patch).filter(([key]) => !locked?.[key as 'lastAsset']?.locked),
+    );
     if (Object.keys(allowed).length > 0) void callPos('updateSettings', { patch: allowed });
   };
 
@@ -75,12 +83,17 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
 
   const showQr = async () => {
     if (!canShowQr || status.kind !== 'ready' || !asset || !chainId) return;
-    await run('qr', () => callPos('startQrSale', { amount: status.value, chainId, asset: asset.asset }));
+    await run('qr', () =>
+      callPos('startQrSale', { amount: status.value, chainId, asset: asset.asset }),
+    );
   };
   const tapToPay = async () => {
     if (!canTap || status.kind !== 'ready') return;
     await run('nfc', () =>
-      callPos('startNfcSale', { amount: status.value, ...(asset && chainId ? { chainId, asset: asset.asset } : {}) }),
+      callPos('startNfcSale', {
+        amount: status.value,
+        ...(asset && chainId ? { chainId, asset: asset.asset } : {}),
+      }),
     );
   };
 
@@ -93,7 +106,11 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
       const target = event.target as HTMLElement | null;
       const inAmount = target === amountInput.current;
       const tag = target?.tagName ?? '';
-      if (!inAmount && (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable)) return;
+      if (
+        !inAmount &&
+        (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable)
+      )
+        return;
       if (event.key === 'Enter') {
         // On a button, Enter presses that button; in the amount field or nowhere, it is Show QR.
         if (inAmount || target === document.body || target === null) {
@@ -115,9 +132,21 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
     amountInput.current?.focus();
   }, []);
 
-  const chainItems: PickerItem[] | null = chains?.map((chain) => ({ id: chain.chainId, label: chain.name, logo: chain.logo, detail: `Chain ${chain.chainId}` })) ?? null;
+  const chainItems: PickerItem[] | null =
+    chains?.map((chain) => ({
+      id: chain.chainId,
+      label: chain.name,
+      logo: chain.logo,
+      detail: `Chain ${chain.chainId}`,
+    })) ?? null;
   const assetItems: PickerItem[] | null =
-    assets?.map((item) => ({ id: item.asset, label: item.asset, logo: item.logo, detail: `${item.decimals} decimals`, keywords: [item.chainName] })) ?? null;
+    assets?.map((item) => ({
+      id: item.asset,
+      label: item.asset,
+      logo: item.logo,
+      detail: `${item.decimals} decimals`,
+      keywords: [item.chainName],
+    })) ?? null;
   const fee = values?.feeValue ?? '0';
   const currency = values?.currency ?? 'USD';
   const total = ready && asset ? totalWithFee(status.value, fee, asset.decimals) : null;
@@ -140,7 +169,13 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
               size="xl"
               classNames={{ input: 'amount-display' }}
               styles={{ input: { fontSize: 40, height: 72, textAlign: 'right', fontWeight: 700 } }}
-              rightSection={asset ? <Text fw={700} c="dimmed">{asset.asset}</Text> : null}
+              rightSection={
+                asset ? (
+                  <Text fw={700} c="dimmed">
+                    {asset.asset}
+                  </Text>
+                ) : null
+              }
               rightSectionWidth={asset ? 80 : undefined}
               data-testid="amount-input"
               aria-describedby="amount-status"
@@ -167,7 +202,15 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
                       : '\u00a0'}
             </Text>
             <AmountKeypad onKey={dispatch} disabled={pending !== null} />
-            <Button variant="light" color="gray" size="md" tabIndex={-1} data-testid="key-clear" onMouseDown={(e) => e.preventDefault()} onClick={() => dispatch({ type: 'clear' })}>
+            <Button
+              variant="light"
+              color="gray"
+              size="md"
+              tabIndex={-1}
+              data-testid="key-clear"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => dispatch({ type: 'clear' })}
+            >
               Clear (Esc)
             </Button>
           </Stack>
@@ -235,7 +278,14 @@ export function StartSale({ settings }: { settings: EffectiveSettings | null }) 
               </Group>
               {failure ? <FailureAlert failure={failure} /> : null}
               <Group grow gap="sm">
-                <Button size="xl" h={72} data-testid="show-qr" disabled={!canShowQr} loading={pending === 'qr'} onClick={() => void showQr()}>
+                <Button
+                  size="xl"
+                  h={72}
+                  data-testid="show-qr"
+                  disabled={!canShowQr}
+                  loading={pending === 'qr'}
+                  onClick={() => void showQr()}
+                >
                   Show QR
                 </Button>
                 <Button

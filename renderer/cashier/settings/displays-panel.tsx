@@ -8,7 +8,12 @@ import { usePosListener, useTillAction } from '../shell/use-pos';
 import { SourceBadge } from './source-badge';
 
 // Listed here rather than imported: shared/settings.ts would bring zod into the page bundle.
-const customerDisplayModes: readonly CustomerDisplayMode[] = ['auto', 'display', 'same-screen', 'off'];
+const customerDisplayModes: readonly CustomerDisplayMode[] = [
+  'auto',
+  'display',
+  'same-screen',
+  'off',
+];
 
 const modeLabels: Record<CustomerDisplayMode, string> = {
   auto: 'Automatic: the first display that is not the cashier’s',
@@ -31,9 +36,19 @@ export function DisplaysPanel({ settings }: { settings: EffectiveSettings }) {
 
   const choose = (mode: CustomerDisplayMode, displayId?: number) => {
     const value =
-      mode === 'display' ? { mode, displayId: displayId ?? view?.displays.find((d) => d.id !== view.cashierDisplayId)?.id ?? view?.displays[0]?.id } : { mode };
+      mode === 'display'
+        ? {
+            mode,
+            displayId:
+              displayId ??
+              view?.displays.find((d) => d.id !== view.cashierDisplayId)?.id ??
+              view?.displays[0]?.id,
+          }
+        : { mode };
     if (mode === 'display' && value.displayId === undefined) return;
-    void action.run('display', () => callPos('updateSettings', { patch: { customerDisplay: value } }));
+    void action.run('display', () =>
+      callPos('updateSettings', { patch: { customerDisplay: value } }),
+    );
   };
 
   const choice = view?.choice;
@@ -45,7 +60,12 @@ export function DisplaysPanel({ settings }: { settings: EffectiveSettings }) {
             <Title order={3}>Customer display</Title>
             <SourceBadge settings={settings} setting="customerDisplay" />
           </Group>
-          <Button size="md" variant="light" onClick={() => void action.run('identify', () => callPos('identifyDisplays', {}))} data-testid="identify-displays">
+          <Button
+            size="md"
+            variant="light"
+            onClick={() => void action.run('identify', () => callPos('identifyDisplays', {}))}
+            data-testid="identify-displays"
+          >
             Identify displays
           </Button>
         </Group>

@@ -2,7 +2,17 @@ import type { EffectiveSettings, SettingKey, Settings } from '../../../shared/se
 
 /** The settings the form edits as text, with their labels and help (the schema's keys, in screen order). */
 export interface TextSettingField {
-  key: Extract<SettingKey, 'serviceBaseUrl' | 'serialNumber' | 'currency' | 'feeValue' | 'serviceTimeZone' | 'reportTimeZone' | 'shopName' | 'nfcAid'>;
+  key: Extract<
+    SettingKey,
+    | 'serviceBaseUrl'
+    | 'serialNumber'
+    | 'currency'
+    | 'feeValue'
+    | 'serviceTimeZone'
+    | 'reportTimeZone'
+    | 'shopName'
+    | 'nfcAid'
+  >;
   label: string;
   help: string;
   placeholder?: string;
@@ -16,18 +26,40 @@ export const textSettingFields: TextSettingField[] = [
     help: 'Ends in /v1/cf-payment. Empty: demo mode with the built-in sandbox.',
     placeholder: 'https://pay.example.com/v1/cf-payment',
   },
-  { key: 'serialNumber', label: 'Till serial number', help: 'As registered with the payment service.' },
-  { key: 'currency', label: 'Currency shown to the customer', help: 'Three-letter code, e.g. USD.' },
+  {
+    key: 'serialNumber',
+    label: 'Till serial number',
+    help: 'As registered with the payment service.',
+  },
+  {
+    key: 'currency',
+    label: 'Currency shown to the customer',
+    help: 'Three-letter code, e.g. USD.',
+  },
   { key: 'feeValue', label: 'Fee per QR sale', help: 'In units of the chosen asset; 0 for none.' },
-  { key: 'serviceTimeZone', label: 'Service time zone', help: 'The zone the service writes expiry times in, e.g. UTC.' },
-  { key: 'reportTimeZone', label: 'Report time zone', help: 'Day reports are cut at midnight in this zone.' },
-  { key: 'nfcAid', label: 'Wallet NFC AID', help: 'Hex, 5 to 16 bytes; change only when IT says so.' },
+  {
+    key: 'serviceTimeZone',
+    label: 'Service time zone',
+    help: 'The zone the service writes expiry times in, e.g. UTC.',
+  },
+  {
+    key: 'reportTimeZone',
+    label: 'Report time zone',
+    help: 'Day reports are cut at midnight in this zone.',
+  },
+  {
+    key: 'nfcAid',
+    label: 'Wallet NFC AID',
+    help: 'Hex, 5 to 16 bytes; change only when IT says so.',
+  },
 ];
 
 export type TextDraft = Record<TextSettingField['key'], string>;
 
 export function draftOf(values: Settings): TextDraft {
-  return Object.fromEntries(textSettingFields.map((field) => [field.key, values[field.key]])) as TextDraft;
+  return Object.fromEntries(
+    textSettingFields.map((field) => [field.key, values[field.key]]),
+  ) as TextDraft;
 }
 
 /**
@@ -44,7 +76,10 @@ export function changedPatch(draft: TextDraft, settings: EffectiveSettings): Par
 }
 
 /** Badge text for where a value comes from. */
-export function sourceLabel(settings: EffectiveSettings, key: SettingKey): { text: string; color: string } | null {
+export function sourceLabel(
+  settings: EffectiveSettings,
+  key: SettingKey,
+): { text: string; color: string } | null {
   const state = settings.keys[key];
   if (state.locked) return { text: 'Managed by IT', color: 'grape' };
   if (state.source === 'managed') return { text: 'Preset by IT', color: 'blue' };

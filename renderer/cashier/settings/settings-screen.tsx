@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
@@ -61,11 +72,22 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
       </Group>
 
       {policy.kind === 'applied' ? (
-        <Alert color="grape" variant="light" data-testid="policy-status" title="Some settings are managed by IT">
-          {policy.lockedKeys.length} setting{policy.lockedKeys.length === 1 ? ' is' : 's are'} locked by the policy at {policy.path}. Ask IT to change them.
+        <Alert
+          color="grape"
+          variant="light"
+          data-testid="policy-status"
+          title="Some settings are managed by IT"
+        >
+          {policy.lockedKeys.length} setting{policy.lockedKeys.length === 1 ? ' is' : 's are'}{' '}
+          locked by the policy at {policy.path}. Ask IT to change them.
         </Alert>
       ) : policy.kind === 'invalid' ? (
-        <Alert color="red" variant="light" data-testid="policy-status" title="The IT policy file has problems and was ignored">
+        <Alert
+          color="red"
+          variant="light"
+          data-testid="policy-status"
+          title="The IT policy file has problems and was ignored"
+        >
           {policy.problems.join(' ')}
         </Alert>
       ) : null}
@@ -105,7 +127,9 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
                     data-locked={locked || undefined}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
-                      setDraft((current) => (current ? { ...current, [field.key]: value } : current));
+                      setDraft((current) =>
+                        current ? { ...current, [field.key]: value } : current,
+                      );
                       setSaved(false);
                     }}
                   />
@@ -129,10 +153,17 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
             </Group>
             <Group gap="sm">
               <Text size="sm" c="dimmed" data-testid="setting-last-choice">
-                Last choice: chain {settings.values.lastChainId ?? '—'}, asset {settings.values.lastAsset ?? '—'}
+                Last choice: chain {settings.values.lastChainId ?? '—'}, asset{' '}
+                {settings.values.lastAsset ?? '—'}
               </Text>
-              {settings.values.lastChainId !== null && !settings.keys.lastChainId.locked && !settings.keys.lastAsset.locked ? (
-                <Button size="xs" variant="subtle" onClick={() => void reset(['lastChainId', 'lastAsset'])}>
+              {settings.values.lastChainId !== null &&
+              !settings.keys.lastChainId.locked &&
+              !settings.keys.lastAsset.locked ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => void reset(['lastChainId', 'lastAsset'])}
+                >
                   Forget
                 </Button>
               ) : null}
@@ -144,10 +175,19 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
               </Text>
             ) : null}
             <Group>
-              <Button type="submit" disabled={!dirty} loading={saving.pending === 'save'} data-testid="save-settings">
+              <Button
+                type="submit"
+                disabled={!dirty}
+                loading={saving.pending === 'save'}
+                data-testid="save-settings"
+              >
                 Save
               </Button>
-              <Button variant="default" disabled={!dirty} onClick={() => setDraft(draftOf(settings.values))}>
+              <Button
+                variant="default"
+                disabled={!dirty}
+                onClick={() => setDraft(draftOf(settings.values))}
+              >
                 Undo changes
               </Button>
             </Group>

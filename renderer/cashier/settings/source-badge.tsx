@@ -3,7 +3,13 @@ import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
 import { sourceLabel } from './setting-fields';
 
 /** "Managed by IT" (locked), "Preset by IT" or "Default" beside a setting. */
-export function SourceBadge({ settings, setting }: { settings: EffectiveSettings; setting: SettingKey }) {
+export function SourceBadge({
+  settings,
+  setting,
+}: {
+  settings: EffectiveSettings;
+  setting: SettingKey;
+}) {
   const label = sourceLabel(settings, setting);
   if (!label) return null;
   return (

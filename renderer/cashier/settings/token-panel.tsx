@@ -1,4 +1,14 @@
-import { Alert, Badge, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { TokenStatus } from '../../../shared/api-token';
 import type { AppInfo, ConnectionTest } from '../../../shared/ipc/views';
@@ -11,7 +21,15 @@ import { useTillAction } from '../shell/use-pos';
  * The API token: set or not set, with a masked tail; never shown. A new token is tested
  * against the configured service before it is saved.
  */
-export function TokenPanel({ info, settings, onChanged }: { info: AppInfo; settings: EffectiveSettings; onChanged: () => void }) {
+export function TokenPanel({
+  info,
+  settings,
+  onChanged,
+}: {
+  info: AppInfo;
+  settings: EffectiveSettings;
+  onChanged: () => void;
+}) {
   const [status, setStatus] = useState<TokenStatus | null>(null);
   const [token, setToken] = useState('');
   const [test, setTest] = useState<ConnectionTest | null>(null);
@@ -25,7 +43,9 @@ export function TokenPanel({ info, settings, onChanged }: { info: AppInfo; setti
   const testAndSave = async () => {
     setTest(null);
     const candidate = token.trim();
-    const tested = await action.run('test', () => callPos('testConnection', { baseUrl, token: candidate }));
+    const tested = await action.run('test', () =>
+      callPos('testConnection', { baseUrl, token: candidate }),
+    );
     if (!tested?.ok) return;
     setTest(tested.value);
     if (!tested.value.ok) return;
@@ -86,20 +106,43 @@ export function TokenPanel({ info, settings, onChanged }: { info: AppInfo; setti
           <Group align="end" gap="sm">
             <PasswordInput
               label="New token"
-              description={baseUrl ? 'Tested against the service before it is saved.' : 'Set the payment service address first.'}
+              description={
+                baseUrl
+                  ? 'Tested against the service before it is saved.'
+                  : 'Set the payment service address first.'
+              }
               value={token}
               autoComplete="off"
               onChange={(event) => setToken(event.currentTarget.value)}
               w={360}
               data-testid="token-input"
             />
-            <Button type="submit" size="md" disabled={token.trim() === '' || !baseUrl} loading={action.pending === 'test' || action.pending === 'save'} data-testid="token-save">
+            <Button
+              type="submit"
+              size="md"
+              disabled={token.trim() === '' || !baseUrl}
+              loading={action.pending === 'test' || action.pending === 'save'}
+              data-testid="token-save"
+            >
               Test and save
             </Button>
-            <Button size="md" variant="light" onClick={() => void testStored()} loading={action.pending === 'test-stored'} data-testid="test-connection">
+            <Button
+              size="md"
+              variant="light"
+              onClick={() => void testStored()}
+              loading={action.pending === 'test-stored'}
+              data-testid="test-connection"
+            >
               Test connection
             </Button>
-            <Button size="md" variant="outline" color="red" disabled={!status?.set || info.demoMode} onClick={() => void clear()} data-testid="token-clear">
+            <Button
+              size="md"
+              variant="outline"
+              color="red"
+              disabled={!status?.set || info.demoMode}
+              onClick={() => void clear()}
+              data-testid="token-clear"
+            >
               Clear token
             </Button>
           </Group>

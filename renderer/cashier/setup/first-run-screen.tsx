@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { AppInfo, ConnectionTest } from '../../../shared/ipc/views';
 import type { EffectiveSettings } from '../../../shared/settings';
@@ -30,7 +42,9 @@ const fieldLabels: Record<keyof SetupFields, string> = {
  */
 export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps) {
   const demoAllowed = settings?.values.demoModeAllowed ?? true;
-  const [mode, setMode] = useState<'demo' | 'service'>(forced || !demoAllowed ? 'service' : info.demoMode ? 'demo' : 'service');
+  const [mode, setMode] = useState<'demo' | 'service'>(
+    forced || !demoAllowed ? 'service' : info.demoMode ? 'demo' : 'service',
+  );
   const [fields, setFields] = useState<SetupFields>(() => ({
     serviceBaseUrl: settings?.values.serviceBaseUrl ?? '',
     serialNumber: settings?.values.serialNumber ?? '',
@@ -46,13 +60,17 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
 
   const runTest = async () => {
     setTest(null);
-    const result = await action.run('test', () => callPos('testConnection', { baseUrl: fields.serviceBaseUrl.trim(), token: token.trim() }));
+    const result = await action.run('test', () =>
+      callPos('testConnection', { baseUrl: fields.serviceBaseUrl.trim(), token: token.trim() }),
+    );
     if (result?.ok) setTest({ result: result.value, for: testedKey });
   };
 
   const saveService = async () => {
     if (!testPassed || !settings) return;
-    const saved = await action.run('save-token', () => callPos('setToken', { token: token.trim() }));
+    const saved = await action.run('save-token', () =>
+      callPos('setToken', { token: token.trim() }),
+    );
     if (!saved?.ok) return;
     const patch = setupPatch(fields, settings);
     if (Object.keys(patch).length > 0) {
@@ -65,7 +83,8 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
   const useDemo = async () => {
     if (!settings) return;
     const patch: Record<string, unknown> = {};
-    if (settings.values.serviceBaseUrl !== '' && !locked('serviceBaseUrl')) patch.serviceBaseUrl = '';
+    if (settings.values.serviceBaseUrl !== '' && !locked('serviceBaseUrl'))
+      patch.serviceBaseUrl = '';
     if (Object.keys(patch).length > 0) {
       const written = await action.run('demo', () => callPos('updateSettings', { patch }));
       if (!written?.ok) return;
@@ -78,7 +97,8 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
       <Title order={2}>Set up the till</Title>
       {forced ? (
         <Alert color="amber" variant="light" title="A payment service is needed">
-          Demo mode is turned off by IT on this till. Enter the payment service address and API token to take payments.
+          Demo mode is turned off by IT on this till. Enter the payment service address and API
+          token to take payments.
         </Alert>
       ) : null}
       <SegmentedControl
@@ -95,10 +115,15 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
         <Paper p="md" radius="lg" withBorder>
           <Stack gap="sm">
             <Text size="lg">
-              Demo mode uses the built-in sandbox: sample chains and assets, nothing is really paid. Good for training and trying the till.
+              Demo mode uses the built-in sandbox: sample chains and assets, nothing is really paid.
+              Good for training and trying the till.
             </Text>
             <Group>
-              <Button onClick={() => void useDemo()} loading={action.pending === 'demo'} data-testid="setup-use-demo">
+              <Button
+                onClick={() => void useDemo()}
+                loading={action.pending === 'demo'}
+                data-testid="setup-use-demo"
+              >
                 Use demo mode
               </Button>
             </Group>
@@ -126,7 +151,9 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
                     value={fields[key]}
                     readOnly={locked(key)}
                     disabled={locked(key)}
-                    placeholder={key === 'serviceBaseUrl' ? 'https://pay.example.com/v1/cf-payment' : undefined}
+                    placeholder={
+                      key === 'serviceBaseUrl' ? 'https://pay.example.com/v1/cf-payment' : undefined
+                    }
                     data-testid={`setup-${key}`}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
@@ -144,7 +171,11 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
                 />
               </SimpleGrid>
               {test ? (
-                <Alert color={test.result.ok ? 'green' : 'red'} variant="light" data-testid="setup-test-result">
+                <Alert
+                  color={test.result.ok ? 'green' : 'red'}
+                  variant="light"
+                  data-testid="setup-test-result"
+                >
                   {test.result.message}
                 </Alert>
               ) : null}

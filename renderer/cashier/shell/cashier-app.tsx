@@ -43,7 +43,8 @@ export function CashierApp() {
     const attempt = async () => {
       const result = await loadInfo();
       // Main answers 'starting' until its services are up: ask again shortly.
-      if (!result.ok && result.error.kind === 'starting') timer = setTimeout(() => void attempt(), 500);
+      if (!result.ok && result.error.kind === 'starting')
+        timer = setTimeout(() => void attempt(), 500);
     };
     void attempt();
     return () => clearTimeout(timer);
@@ -55,7 +56,11 @@ export function CashierApp() {
   if (!info) {
     return (
       <Stack align="center" justify="center" h="100%" p="xl">
-        {infoFailure ? <FailureAlert failure={infoFailure} onRetry={() => void loadInfo()} /> : <Loader size="lg" />}
+        {infoFailure ? (
+          <FailureAlert failure={infoFailure} onRetry={() => void loadInfo()} />
+        ) : (
+          <Loader size="lg" />
+        )}
       </Stack>
     );
   }
@@ -66,7 +71,18 @@ export function CashierApp() {
 
   return (
     <Stack gap={0} mih="100%">
-      <Box component="header" px="md" py="xs" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', position: 'sticky', top: 0, zIndex: 10 }}>
+      <Box
+        component="header"
+        px="md"
+        py="xs"
+        bg="white"
+        style={{
+          borderBottom: '1px solid var(--mantine-color-gray-3)',
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+        }}
+      >
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Group gap="sm" wrap="nowrap">
             <Title order={3} fw={800}>
@@ -117,7 +133,12 @@ export function CashierApp() {
         ) : current === 'history' ? (
           <HistoryScreen />
         ) : (
-          <SettingsScreen info={info} settings={settings ?? null} onSetup={() => setScreen('setup')} onChanged={() => void loadInfo()} />
+          <SettingsScreen
+            info={info}
+            settings={settings ?? null}
+            onSetup={() => setScreen('setup')}
+            onChanged={() => void loadInfo()}
+          />
         )}
       </Box>
     </Stack>

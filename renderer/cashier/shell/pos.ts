@@ -1,6 +1,12 @@
 import type { CallName, CashierApi, Calls, EventName, Events } from '../../../shared/ipc/contract';
 import { cashierApi } from '../../common/bridge';
-import type { ArgsOf, CallFailure, CallResult, PayloadOf, ResultOf } from '../../../shared/ipc/contract-kit';
+import type {
+  ArgsOf,
+  CallFailure,
+  CallResult,
+  PayloadOf,
+  ResultOf,
+} from '../../../shared/ipc/contract-kit';
 
 /**
  * `window.pos`, the cashier page's only way to the till (the preload in the app, the harness
@@ -16,7 +22,9 @@ export async function callPos<Name extends CallName>(
   args: ArgsOf<Calls[Name]>,
 ): Promise<CallResult<ResultOf<Calls[Name]>>> {
   try {
-    const method = pos()[name] as (a: ArgsOf<Calls[Name]>) => Promise<CallResult<ResultOf<Calls[Name]>>>;
+    const method = pos()[name] as (
+      a: ArgsOf<Calls[Name]>,
+    ) => Promise<CallResult<ResultOf<Calls[Name]>>>;
     return await method(args);
   } catch {
     return { ok: false, error: transportFailure };
@@ -28,6 +36,9 @@ export const transportFailure: CallFailure = {
   message: 'The window could not reach the till.',
 };
 
-export function onPos<Name extends EventName>(name: Name, listener: (payload: PayloadOf<Events[Name]>) => void): () => void {
+export function onPos<Name extends EventName>(
+  name: Name,
+  listener: (payload: PayloadOf<Events[Name]>) => void,
+): () => void {
   return pos().on(name, listener);
 }

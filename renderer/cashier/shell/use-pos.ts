@@ -4,14 +4,19 @@ import type { CallFailure, CallResult, PayloadOf } from '../../../shared/ipc/con
 import { onPos } from './pos';
 
 /** The latest payload of an event (undefined until the first arrives). */
-export function usePosEvent<Name extends EventName>(name: Name): PayloadOf<Events[Name]> | undefined {
+export function usePosEvent<Name extends EventName>(
+  name: Name,
+): PayloadOf<Events[Name]> | undefined {
   const [value, setValue] = useState<PayloadOf<Events[Name]> | undefined>(undefined);
   useEffect(() => onPos(name, (payload) => setValue(() => payload)), [name]);
   return value;
 }
 
 /** Calls a listener for every payload of an event, without re-rendering the caller. */
-export function usePosListener<Name extends EventName>(name: Name, listener: (payload: PayloadOf<Events[Name]>) => void): void {
+export function usePosListener<Name extends EventName>(
+  name: Name,
+  listener: (payload: PayloadOf<Events[Name]>) => void,
+): void {
   const latest = useRef(listener);
   latest.current = listener;
   useEffect(() => onPos(name, (payload) => latest.current(payload)), [name]);
@@ -34,20 +39,26 @@ export function useTillAction() {
     };
   }, []);
 
-  const run = useCallback(async <T,>(label: string, action: () => Promise<CallResult<T>>): Promise<CallResult<T> | null> => {
-    if (busy.current) return null;
-    busy.current = true;
-    setPending(label);
-    setFailure(null);
-    try {
-      const result = await action();
-      if (mounted.current && !result.ok) setFailure(result.error);
-      return result;
-    } finally {
-      busy.current = false;
-      if (mounted.current) setPending(null);
-    }
-  }, []);
+  const run = useCallback(
+    async <T>(
+      label: string,
+      action: () => Promise<CallResult<T>>,
+    ): Promise<CallResult<T> | null> => {
+      if (busy.current) return null;
+      busy.current = true;
+      setPending(label);
+      setFailure(null);
+      try {
+        const result = await action();
+        if (mounted.current && !result.ok) setFailure(result.error);
+        return result;
+      } finally {
+        busy.current = false;
+        if (mounted.current) setPending(null);
+      }
+    },
+    [],
+  );
 
   return { pending, failure, setFailure, run };
 }

@@ -200,7 +200,9 @@ describe('CustomerViewPublisher', () => {
 
   it('sends a view on the next microtask once the logos of its chain and asset are known', async () => {
     const { views, publisher } = setup();
-    await publisher.saleChanged(sale({ state: 'requesting', link: null, showQr: false, expiry: null }));
+    await publisher.saleChanged(
+      sale({ state: 'requesting', link: null, showQr: false, expiry: null }),
+    );
     const before = views.length;
     const pending = publisher.saleChanged(sale());
     // After this turn's other listeners (none here), not after the logos' promise hops.

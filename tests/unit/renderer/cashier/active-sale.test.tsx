@@ -18,7 +18,12 @@ const base: SaleSnapshot = {
   chainId: '1',
   chainName: 'ETHEREUM',
   currency: 'USD',
-  link: { qrUrl: 'http://127.0.0.1:1/app/qr-scan?order_id=x', linkAmount: '12.75', rateUsd: '0.998', amountMatches: true },
+  link: {
+    qrUrl: 'http://127.0.0.1:1/app/qr-scan?order_id=x',
+    linkAmount: '12.75',
+    rateUsd: '0.998',
+    amountMatches: true,
+  },
   showQr: true,
   expiry: { kind: 'known', atMs: 1_000_000 },
   lastFailure: null,
@@ -57,15 +62,34 @@ describe('ActiveSale', () => {
   });
 
   it('says expiry unknown with the note and no countdown', () => {
-    renderWithTheme(<ActiveSale sale={{ ...base, expiry: { kind: 'unknown', note: 'The expiry was in the past.', raw: '01/01/2020 00:00:00' } }} />);
-    expect(screen.getByTestId('expiry-unknown').textContent).toContain('The expiry was in the past.');
+    renderWithTheme(
+      <ActiveSale
+        sale={{
+          ...base,
+          expiry: {
+            kind: 'unknown',
+            note: 'The expiry was in the past.',
+            raw: '01/01/2020 00:00:00',
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('expiry-unknown').textContent).toContain(
+      'The expiry was in the past.',
+    );
     expect(screen.queryByTestId('countdown')).toBeNull();
   });
 
   it('holds back the QR while the link asks another amount', () => {
     renderWithTheme(
       <ActiveSale
-        sale={{ ...base, state: 'amount-differs', showQr: false, link: { ...base.link!, linkAmount: '13.75', amountMatches: false }, allowedActions: ['acceptLinkAmount', 'cancel'] }}
+        sale={{
+          ...base,
+          state: 'amount-differs',
+          showQr: false,
+          link: { ...base.link!, linkAmount: '13.75', amountMatches: false },
+          allowedActions: ['acceptLinkAmount', 'cancel'],
+        }}
       />,
     );
     expect(screen.queryByTestId('cashier-qr')).toBeNull();
@@ -83,7 +107,13 @@ describe('ActiveSale', () => {
           link: null,
           expiry: null,
           allowedActions: ['retrySameOrder', 'voidOrder'],
-          lastFailure: { kind: 'outcome-unknown', message: 'No answer came back.', serviceMessage: null, serviceCode: null, httpStatus: null },
+          lastFailure: {
+            kind: 'outcome-unknown',
+            message: 'No answer came back.',
+            serviceMessage: null,
+            serviceCode: null,
+            httpStatus: null,
+          },
         }}
       />,
     );
@@ -102,11 +132,19 @@ describe('ActiveSale', () => {
           showQr: false,
           link: null,
           allowedActions: ['voidOrder'],
-          lastFailure: { kind: 'rejected', message: 'refused', serviceMessage: 'Order already exists (dup #42)', serviceCode: 'DUP', httpStatus: 409 },
+          lastFailure: {
+            kind: 'rejected',
+            message: 'refused',
+            serviceMessage: 'Order already exists (dup #42)',
+            serviceCode: 'DUP',
+            httpStatus: 409,
+          },
         }}
       />,
     );
-    expect(screen.getByTestId('service-message').textContent).toBe('Order already exists (dup #42)');
+    expect(screen.getByTestId('service-message').textContent).toBe(
+      'Order already exists (dup #42)',
+    );
     expect(screen.getByTestId('void-order')).toBeTruthy();
   });
 });

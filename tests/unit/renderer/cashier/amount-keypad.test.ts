@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { keypadActionForKey, keypadReducer, type KeypadAction } from '../../../../renderer/cashier/sale/amount-keypad';
+import {
+  keypadActionForKey,
+  keypadReducer,
+  type KeypadAction,
+} from '../../../../renderer/cashier/sale/amount-keypad';
 import { amountStatus } from '../../../../renderer/cashier/sale/amount-status';
 
 const press = (keys: KeypadAction[], from = '') => keys.reduce(keypadReducer, from);
@@ -62,7 +66,10 @@ describe('amount checked against the asset decimals as typed', () => {
 
   it('treats a trailing point as on its way, unless the asset has no decimals', () => {
     expect(amountStatus('12.', 6)).toMatchObject({ kind: 'incomplete' });
-    expect(amountStatus('12.', 0)).toEqual({ kind: 'invalid', reason: 'The amount must be a whole number for this asset.' });
+    expect(amountStatus('12.', 0)).toEqual({
+      kind: 'invalid',
+      reason: 'The amount must be a whole number for this asset.',
+    });
   });
 
   it('says why when there are more decimals than the asset has', () => {
@@ -76,7 +83,10 @@ describe('amount checked against the asset decimals as typed', () => {
   });
 
   it('refuses zero', () => {
-    expect(amountStatus('0', 6)).toEqual({ kind: 'invalid', reason: 'The amount must be more than zero.' });
+    expect(amountStatus('0', 6)).toEqual({
+      kind: 'invalid',
+      reason: 'The amount must be more than zero.',
+    });
     expect(amountStatus('0.000', 6)).toMatchObject({ kind: 'invalid' });
   });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { serviceErrorKinds } from '../../../../shared/service-errors';
-import { failureWords, serviceFailureWords } from '../../../../renderer/cashier/errors/failure-words';
+import {
+  failureWords,
+  serviceFailureWords,
+} from '../../../../renderer/cashier/errors/failure-words';
 
 describe('error kind -> message and next step', () => {
   it('words every service error kind with a title and a next step', () => {

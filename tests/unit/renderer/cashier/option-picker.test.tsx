@@ -5,19 +5,37 @@ import { OptionPicker, type PickerItem } from '../../../../renderer/cashier/sale
 import { renderWithTheme } from './fake-pos';
 
 const items = (n: number): PickerItem[] =>
-  ['ETHEREUM', 'BSC', 'POLYGON', 'ARBITRUM', 'TRON', 'SUI', 'BASE', 'OPTIMISM'].slice(0, n).map((label, i) => ({ id: String(i + 1), label, logo: null }));
+  ['ETHEREUM', 'BSC', 'POLYGON', 'ARBITRUM', 'TRON', 'SUI', 'BASE', 'OPTIMISM']
+    .slice(0, n)
+    .map((label, i) => ({ id: String(i + 1), label, logo: null }));
 
 afterEach(() => cleanup());
 
 describe('OptionPicker', () => {
   it('has no search box for six options', () => {
-    renderWithTheme(<OptionPicker title="Chain" testId="chain-picker" items={items(6)} value={null} onChange={() => undefined} />);
+    renderWithTheme(
+      <OptionPicker
+        title="Chain"
+        testId="chain-picker"
+        items={items(6)}
+        value={null}
+        onChange={() => undefined}
+      />,
+    );
     expect(screen.queryByTestId('chain-picker-search')).toBeNull();
     expect(screen.getAllByRole('radio')).toHaveLength(6);
   });
 
   it('filters a long list as the cashier types and says when nothing matches', () => {
-    renderWithTheme(<OptionPicker title="Chain" testId="chain-picker" items={items(8)} value="2" onChange={() => undefined} />);
+    renderWithTheme(
+      <OptionPicker
+        title="Chain"
+        testId="chain-picker"
+        items={items(8)}
+        value="2"
+        onChange={() => undefined}
+      />,
+    );
     const search = screen.getByTestId('chain-picker-search');
     fireEvent.change(search, { target: { value: 'o' } });
     // OPTIMISM starts with it, so it comes first; POLYGON and TRON hold it.
@@ -33,7 +51,15 @@ describe('OptionPicker', () => {
 
   it('marks the chosen option and reports a choice', () => {
     const chosen: string[] = [];
-    renderWithTheme(<OptionPicker title="Chain" testId="chain-picker" items={items(3)} value="2" onChange={(id) => chosen.push(id)} />);
+    renderWithTheme(
+      <OptionPicker
+        title="Chain"
+        testId="chain-picker"
+        items={items(3)}
+        value="2"
+        onChange={(id) => chosen.push(id)}
+      />,
+    );
     expect(screen.getByTestId('chain-picker-option-2').getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByTestId('chain-picker-option-3'));
     expect(chosen).toEqual(['3']);

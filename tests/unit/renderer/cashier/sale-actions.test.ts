@@ -44,14 +44,18 @@ describe('allowedActions -> buttons', () => {
   });
 
   it('outcome unknown: retry the same order or void, nothing that starts a new order', () => {
-    const buttons = saleButtons(sale(['retrySameOrder', 'voidOrder'], { state: 'outcome-unknown' }));
+    const buttons = saleButtons(
+      sale(['retrySameOrder', 'voidOrder'], { state: 'outcome-unknown' }),
+    );
     expect(buttons.map((b) => b.testId)).toEqual(['retry-same-order', 'void-order']);
     expect(buttons.map((b) => b.call)).not.toContain('finishSale');
     expect(buttons[0]!.hint).toContain('K7M-Q4X');
   });
 
   it('expired: New link first, then New sale', () => {
-    const buttons = saleButtons(sale(['newLinkForExpired', 'newSale'], { state: 'expired', terminal: true }));
+    const buttons = saleButtons(
+      sale(['newLinkForExpired', 'newSale'], { state: 'expired', terminal: true }),
+    );
     expect(buttons.map((b) => [b.testId, b.call])).toEqual([
       ['new-link', 'newLinkForExpired'],
       ['new-sale', 'finishSale'],
@@ -60,10 +64,11 @@ describe('allowedActions -> buttons', () => {
   });
 
   it('amount differs: accept or cancel', () => {
-    expect(saleButtons(sale(['acceptLinkAmount', 'cancel'], { state: 'amount-differs' })).map((b) => b.testId)).toEqual([
-      'accept-link-amount',
-      'cancel-sale',
-    ]);
+    expect(
+      saleButtons(sale(['acceptLinkAmount', 'cancel'], { state: 'amount-differs' })).map(
+        (b) => b.testId,
+      ),
+    ).toEqual(['accept-link-amount', 'cancel-sale']);
   });
 
   it('no buttons while a request is on the wire', () => {

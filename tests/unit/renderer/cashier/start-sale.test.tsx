@@ -23,13 +23,21 @@ const assets: Record<string, AssetView[]> = {
 function settingsWith(values: Partial<EffectiveSettings['values']> = {}): EffectiveSettings {
   return {
     values: { ...defaultSettings({ reportTimeZone: 'UTC' }), ...values },
-    keys: Object.fromEntries(settingKeys.map((key) => [key, { source: 'default', locked: false }])) as EffectiveSettings['keys'],
+    keys: Object.fromEntries(
+      settingKeys.map((key) => [key, { source: 'default', locked: false }]),
+    ) as EffectiveSettings['keys'],
     policy: { kind: 'none', path: '' },
     localProblems: [],
   };
 }
 
-const readyNfc: NfcStatus = { state: 'ready', readers: ['ACS ACR122U'], card: 'none', lastError: null, restarts: 0 };
+const readyNfc: NfcStatus = {
+  state: 'ready',
+  readers: ['ACS ACR122U'],
+  card: 'none',
+  lastError: null,
+  restarts: 0,
+};
 
 let pos: FakePos;
 beforeEach(() => {
@@ -59,20 +67,41 @@ describe('StartSale', () => {
 
   it('remembers the last chain and asset and checks the decimals as typed', async () => {
     renderWithTheme(<StartSale settings={settingsWith({ lastChainId: '1', lastAsset: 'USDT' })} />);
-    await waitFor(() => expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe(
+        'true',
+      ),
+    );
     await userEvent.keyboard('1.1234567');
-    expect(screen.getByTestId('amount-status').textContent).toBe('The amount has too many decimals: this asset allows at most 6.');
+    expect(screen.getByTestId('amount-status').textContent).toBe(
+      'The amount has too many decimals: this asset allows at most 6.',
+    );
     expect((screen.getByTestId('show-qr') as HTMLButtonElement).disabled).toBe(true);
     // The same amount is fine for an 18-decimal asset.
     fireEvent.click(screen.getByTestId('asset-picker-option-ETH'));
     expect(screen.getByTestId('amount-status').getAttribute('data-kind')).toBe('ready');
     expect((screen.getByTestId('show-qr') as HTMLButtonElement).disabled).toBe(false);
-    expect(pos.callsOf('updateSettings')).toEqual([{ patch: { lastChainId: '1', lastAsset: 'ETH' } }]);
+    expect(pos.callsOf('updateSettings')).toEqual([
+      { patch: { lastChainId: '1', lastAsset: 'ETH' } },
+    ]);
   });
 
   it('shows the fee, the total the QR asks for and the currency', async () => {
-    renderWithTheme(<StartSale settings={settingsWith({ lastChainId: '1', lastAsset: 'USDT', feeValue: '0.25', currency: 'EUR' })} />);
-    await waitFor(() => expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe('true'));
+    renderWithTheme(
+      <StartSale
+        settings={settingsWith({
+          lastChainId: '1',
+          lastAsset: 'USDT',
+          feeValue: '0.25',
+          currency: 'EUR',
+        })}
+      />,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe(
+        'true',
+      ),
+    );
     await userEvent.keyboard('10');
     expect(screen.getByTestId('fee-line').textContent).toContain('0.25 USDT');
     expect(screen.getByTestId('total-line').textContent).toContain('10.25 USDT');
@@ -83,21 +112,35 @@ describe('StartSale', () => {
     let release: () => void = () => undefined;
     pos.handle('startQrSale', () => new Promise((resolve) => (release = () => resolve(null))));
     renderWithTheme(<StartSale settings={settingsWith({ lastChainId: '1', lastAsset: 'USDT' })} />);
-    await waitFor(() => expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe(
+        'true',
+      ),
+    );
     await userEvent.keyboard('5');
     const button = screen.getByTestId('show-qr');
     fireEvent.click(button);
     fireEvent.click(button);
     fireEvent.keyDown(document.body, { key: 'Enter' });
     expect(pos.callsOf('startQrSale')).toEqual([{ amount: '5', chainId: '1', asset: 'USDT' }]);
-    await waitFor(() => expect((screen.getByTestId('show-qr') as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByTestId('show-qr') as HTMLButtonElement).disabled).toBe(true),
+    );
     await act(async () => release());
   });
 
   it('shows a refused start with its message and next step', async () => {
-    pos.fail('startQrSale', 'unknown-asset', 'The service does not offer USDT on ETHEREUM any more. Pick another asset.');
+    pos.fail(
+      'startQrSale',
+      'unknown-asset',
+      'The service does not offer USDT on ETHEREUM any more. Pick another asset.',
+    );
     renderWithTheme(<StartSale settings={settingsWith({ lastChainId: '1', lastAsset: 'USDT' })} />);
-    await waitFor(() => expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe(
+        'true',
+      ),
+    );
     await userEvent.keyboard('5{Enter}');
     const alert = await screen.findByTestId('error-message');
     expect(alert.textContent).toContain('does not offer USDT');
@@ -106,7 +149,11 @@ describe('StartSale', () => {
 
   it('enables Tap to pay only with a ready reader, and sends the chosen asset', async () => {
     renderWithTheme(<StartSale settings={settingsWith({ lastChainId: '1', lastAsset: 'USDT' })} />);
-    await waitFor(() => expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe(
+        'true',
+      ),
+    );
     await userEvent.keyboard('7');
     expect((screen.getByTestId('tap-to-pay') as HTMLButtonElement).disabled).toBe(true);
     act(() => pos.emit('nfc-status', { ...readyNfc, state: 'no-reader', readers: [] }));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, formatSeconds, secondsLeft } from '../../../../renderer/common/countdown-format';
+import {
+  countdownText,
+  formatSeconds,
+  secondsLeft,
+} from '../../../../renderer/common/countdown-format';
 
 const expiry = Date.UTC(2026, 10, 22, 9, 15, 0);
 

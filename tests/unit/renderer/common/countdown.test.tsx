@@ -37,12 +37,24 @@ describe('<Countdown>', () => {
   });
 
   it('turns urgent in the last minute, with the optional words, and stops at 00:00', () => {
-    const view = renderWithTheme(<Countdown expiresAtMs={expiry} nowMs={expiry - 59_000} label="Pay within" urgentNote="(almost up)" />);
+    const view = renderWithTheme(
+      <Countdown
+        expiresAtMs={expiry}
+        nowMs={expiry - 59_000}
+        label="Pay within"
+        urgentNote="(almost up)"
+      />,
+    );
     expect(screen.getByTestId('countdown').textContent).toBe('Pay within: 00:59 (almost up)');
     expect(screen.getByTestId('countdown').getAttribute('data-urgent')).toBe('true');
     view.rerender(
       <MantineProvider theme={theme} env="test">
-        <Countdown expiresAtMs={expiry} nowMs={expiry + 3_000} label="Pay within" urgentNote="(almost up)" />
+        <Countdown
+          expiresAtMs={expiry}
+          nowMs={expiry + 3_000}
+          label="Pay within"
+          urgentNote="(almost up)"
+        />
       </MantineProvider>,
     );
     expect(screen.getByTestId('countdown').textContent).toBe('Pay within: 00:00');

@@ -5,11 +5,16 @@ import type { PayloadOf, Subscriptions } from '../../../../shared/ipc/contract-k
  * A stand-in for window.pos / window.display's subscriptions: tests push payloads with emit()
  * and see who listens. Like the real bridges, a new subscriber gets the latest value.
  */
-export class FakeEventApi<Names extends keyof Events & string = keyof Events & string> implements Subscriptions<Events, Names> {
+export class FakeEventApi<
+  Names extends keyof Events & string = keyof Events & string,
+> implements Subscriptions<Events, Names> {
   private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
   private readonly latest = new Map<string, unknown>();
 
-  on<Name extends Names>(name: Name, listener: (payload: PayloadOf<Events[Name]>) => void): () => void {
+  on<Name extends Names>(
+    name: Name,
+    listener: (payload: PayloadOf<Events[Name]>) => void,
+  ): () => void {
     const set = this.listeners.get(name) ?? new Set();
     this.listeners.set(name, set);
     const untyped = listener as (payload: unknown) => void;

@@ -10,7 +10,10 @@ const link =
   'https://pay.example/v1/cf-payment/pay?order_id=0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b&chain_id=1&amount=12.5&contract=0x1111111111111111111111111111111111111111';
 
 /** Rasterises the SVG's module path (qrcode.react draws runs as "M x y h n v1 H x z", sometimes "M x,y h...") at `scale` px per module. */
-function rasterise(svg: SVGSVGElement, scale: number): { data: Uint8ClampedArray; width: number; modules: number } {
+function rasterise(
+  svg: SVGSVGElement,
+  scale: number,
+): { data: Uint8ClampedArray; width: number; modules: number } {
   const modules = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
   const dark = new Set<string>();
   const paths = svg.querySelectorAll('path');
@@ -45,7 +48,11 @@ describe('<PaymentQr>', () => {
     const background = svg.querySelector('path')!;
     expect(background.getAttribute('fill')).toBe('#ffffff');
     expect(svg.querySelectorAll('path')[1]!.getAttribute('fill')).toBe('#000000');
-    const runs = [...(svg.querySelectorAll('path')[1]!.getAttribute('d') ?? '').matchAll(/M(\d+)[ ,](\d+)\s*h(\d+)/g)];
+    const runs = [
+      ...(svg.querySelectorAll('path')[1]!.getAttribute('d') ?? '').matchAll(
+        /M(\d+)[ ,](\d+)\s*h(\d+)/g,
+      ),
+    ];
     const xs = runs.map((run) => Number(run[1]));
     const ys = runs.map((run) => Number(run[2]));
     const ends = runs.map((run) => Number(run[1]) + Number(run[3]));

@@ -49,13 +49,15 @@ describe('useEvent', () => {
     render(<UrgentTickText api={api} />);
     expect(screen.getByTestId('tick').textContent).toBe('7');
     // Outside act(), as a real EventSource message would: React would defer a plain update.
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean })
+      .IS_REACT_ACT_ENVIRONMENT;
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     try {
       api.emit('clock-tick', { nowMs: 8 });
       expect(screen.getByTestId('tick').textContent).toBe('8');
     } finally {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT =
+        actEnvironment;
     }
   });
 });

@@ -61,7 +61,18 @@ describe('customer display page', () => {
 
   it('asks the customer to tap their phone for an NFC sale, with the amount', () => {
     const { api, root } = showPage();
-    act(() => api.emit('customer-view', customerView({ phase: 'tap', amount: '5', asset: 'USDT', chainName: 'TRON', reference: 'AB1-CD2' })));
+    act(() =>
+      api.emit(
+        'customer-view',
+        customerView({
+          phase: 'tap',
+          amount: '5',
+          asset: 'USDT',
+          chainName: 'TRON',
+          reference: 'AB1-CD2',
+        }),
+      ),
+    );
     expect(root().getAttribute('data-phase')).toBe('tap');
     expect(screen.getByRole('heading').textContent).toBe('Tap your phone');
     expect(screen.getByTestId('customer-amount').textContent).toBe('5.00 USDT');
@@ -87,9 +98,16 @@ describe('customer display page', () => {
 
   it('shows progress while preparing and processing', () => {
     const { api } = showPage();
-    act(() => api.emit('customer-view', customerView({ phase: 'preparing', amount: '12.5', asset: 'USDT' })));
+    act(() =>
+      api.emit(
+        'customer-view',
+        customerView({ phase: 'preparing', amount: '12.5', asset: 'USDT' }),
+      ),
+    );
     expect(screen.getByRole('heading').textContent).toBe('Preparing your payment');
-    act(() => api.emit('customer-view', customerView({ phase: 'processing', amount: '5', asset: 'USDT' })));
+    act(() =>
+      api.emit('customer-view', customerView({ phase: 'processing', amount: '5', asset: 'USDT' })),
+    );
     expect(screen.getByRole('heading').textContent).toBe('Processing your payment');
   });
 

@@ -5,14 +5,25 @@ import { customerView, scanView } from './customer-views';
 
 describe('screenFor', () => {
   it('welcomes with the shop name, or a neutral welcome when it is empty', () => {
-    expect(screenFor(customerView({ shopName: 'Corner Café' }))).toEqual({ kind: 'welcome', title: 'Corner Café', subtitle: 'Welcome' });
-    expect(screenFor(customerView({ shopName: '   ' }))).toEqual({ kind: 'welcome', title: 'Welcome', subtitle: '' });
+    expect(screenFor(customerView({ shopName: 'Corner Café' }))).toEqual({
+      kind: 'welcome',
+      title: 'Corner Café',
+      subtitle: 'Welcome',
+    });
+    expect(screenFor(customerView({ shopName: '   ' }))).toEqual({
+      kind: 'welcome',
+      title: 'Welcome',
+      subtitle: '',
+    });
     expect(screenFor(null)).toMatchObject({ kind: 'welcome', title: 'Welcome' });
   });
 
   it('shows the QR screen only when there is a link to show', () => {
     expect(screenFor(scanView())).toEqual({ kind: 'scan' });
-    expect(screenFor(scanView({ qrUrl: null }))).toMatchObject({ kind: 'progress', title: 'Preparing your payment' });
+    expect(screenFor(scanView({ qrUrl: null }))).toMatchObject({
+      kind: 'progress',
+      title: 'Preparing your payment',
+    });
   });
 
   it.each<[CustomerPhase, string]>([
@@ -29,8 +40,14 @@ describe('screenFor', () => {
   });
 
   it('says every outcome in words with its own tone and icon, not by colour alone', () => {
-    const outcomes = (['paid', 'expired', 'cancelled', 'declined', 'problem'] as const).map((phase) => screenFor(customerView({ phase })));
-    expect(outcomes.map((screen) => (screen.kind === 'outcome' ? [screen.title, screen.tone, screen.icon] : null))).toEqual([
+    const outcomes = (['paid', 'expired', 'cancelled', 'declined', 'problem'] as const).map(
+      (phase) => screenFor(customerView({ phase })),
+    );
+    expect(
+      outcomes.map((screen) =>
+        screen.kind === 'outcome' ? [screen.title, screen.tone, screen.icon] : null,
+      ),
+    ).toEqual([
       ['Payment received', 'success', 'check'],
       ['Time is up', 'warning', 'clock'],
       ['Payment cancelled', 'neutral', 'stop'],
@@ -46,13 +63,22 @@ describe('screenFor', () => {
   });
 
   it('stays calm for a phase it does not know (a newer main)', () => {
-    expect(screenFor(customerView({ phase: 'refunding' as CustomerPhase }))).toMatchObject({ kind: 'progress', title: 'Please wait' });
+    expect(screenFor(customerView({ phase: 'refunding' as CustomerPhase }))).toMatchObject({
+      kind: 'progress',
+      title: 'Please wait',
+    });
   });
 });
 
 describe('amountFontVh', () => {
   it('shrinks the amount as it gets longer, but never to small print', () => {
-    const sizes = ['5.00 ETH', '12 345.50 USDT', '1234.123456 USDT', '0.000000000000000001 ETH', '123456789.123456789012345678 WBTC'].map(amountFontVh);
+    const sizes = [
+      '5.00 ETH',
+      '12 345.50 USDT',
+      '1234.123456 USDT',
+      '0.000000000000000001 ETH',
+      '123456789.123456789012345678 WBTC',
+    ].map(amountFontVh);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     expect(sizes[0]).toBeGreaterThanOrEqual(10);
     expect(sizes.at(-1)).toBe(5);
