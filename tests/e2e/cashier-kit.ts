@@ -5,10 +5,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright';
-import { PNG } from 'pngjs';
 import { launchChromium } from '../support/browser';
+import { artifactsRoot } from './display-kit';
 import { startHarness, type Harness, type HarnessOptions } from '../support/harness/harness';
 
 export interface Till {
@@ -19,8 +18,6 @@ export interface Till {
   shots: Screenshots;
   close(): Promise<void>;
 }
-
-export const ARTIFACTS_ROOT = join(import.meta.dirname, '../../test-artifacts/e2e');
 
 /** Starts the harness and opens the cashier and the customer display, both ready. */
 export async function openTill(
@@ -63,7 +60,7 @@ export class Screenshots {
     private readonly cashier: Page,
     private readonly display: Page,
   ) {
-    this.dir = join(ARTIFACTS_ROOT, testName);
+    this.dir = join(artifactsRoot, testName);
     rmSync(this.dir, { recursive: true, force: true });
     mkdirSync(this.dir, { recursive: true });
   }
@@ -82,16 +79,8 @@ export class Screenshots {
   }
 }
 
-/** The text of the QR code in a PNG screenshot, or null when none is found. */
-export function decodeQr(png: Buffer): string | null {
-  const image = PNG.sync.read(png);
-  const code = jsQR(
-    new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length),
-    image.width,
-    image.height,
-  );
-  return code?.data ?? null;
-}
+// One QR decoder and one artifacts folder for every e2e kit.
+export { decodeQr } from './display-kit';
 
 export const byTestId = (id: string) => `[data-testid="${id}"]`;
 
