@@ -6,6 +6,7 @@ import type { CallHandlers, EventSink } from '../../shared/ipc/contract-kit';
 import type { CsvExportResult, CustomerView, DisplaysView } from '../../shared/ipc/views';
 import type { NfcStatus } from '../../shared/nfc/nfc-status';
 import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
+import type { OrderRecord } from '../journal/order-record';
 import { SqliteOrderJournal } from '../journal/sqlite-order-journal';
 import { SqliteReportReader } from '../journal/sqlite-report-reader';
 import type { Logger } from '../logging/logger';
@@ -211,8 +212,13 @@ export async function createAppServices(
 
     listOrders: async (args) => {
       const { fromMs, toMs } = period(args);
-      const rows = [...reports.ordersBetween(fromMs, toMs)].map(orderSummaryOf);
-      return rows.reverse().slice(0, HISTORY_LIMIT);
+      // The period may hold a year of orders: keep only the newest HISTORY_LIMIT while streaming.
+      const newest: OrderRecord[] = [];
+      for (const record of reports.ordersBetween(fromMs, toMs)) {
+        newest.push(record);
+        if (newest.length > HISTORY_LIMIT) newest.shift();
+      }
+      return newest.reverse().map(orderSummaryOf);
     },
     searchOrders: async ({ query }) => searchOrders(reports, query).map(orderSummaryOf),
     report: async (args) => periodReport(reports, period(args)),
