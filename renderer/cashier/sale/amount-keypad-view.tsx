@@ -1,4 +1,5 @@
 import { Button, SimpleGrid } from '@mantine/core';
+import { memo } from 'react';
 import type { KeypadAction } from './amount-keypad';
 
 const keys: { label: string; testId: string; action: KeypadAction; aria?: string }[] = [
@@ -16,7 +17,7 @@ const keys: { label: string; testId: string; action: KeypadAction; aria?: string
  * Large touch keys. They never take the focus (tabIndex -1 and no focus on press): the
  * physical keyboard keeps working, and Enter never repeats the last key pressed by mouse.
  */
-export function AmountKeypad({
+export const AmountKeypad = memo(function AmountKeypad({
   onKey,
   disabled,
 }: {
@@ -42,4 +43,4 @@ export function AmountKeypad({
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import { Logo } from '../../common/logo';
 import { FailureAlert } from '../errors/failure-alert';
@@ -29,7 +29,7 @@ interface OptionPickerProps {
  * Large tiles with logo, name and detail, one per option (a radio group), and a search box
  * once the list is long. Logos are data: URLs fetched by main: the page never reaches the network.
  */
-export function OptionPicker(props: OptionPickerProps) {
+export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps) {
   const {
     title,
     testId,
@@ -123,4 +123,4 @@ export function OptionPicker(props: OptionPickerProps) {
       </SimpleGrid>
     </Stack>
   );
-}
+});

@@ -126,7 +126,10 @@ describe('StartSale', () => {
     await waitFor(() =>
       expect((screen.getByTestId('show-qr') as HTMLButtonElement).disabled).toBe(true),
     );
+    // The keypad and the pickers wait too: their fieldset is disabled until the call ends.
+    expect(screen.getByTestId('start-sale-form').hasAttribute('disabled')).toBe(true);
     await act(async () => release());
+    expect(screen.getByTestId('start-sale-form').hasAttribute('disabled')).toBe(false);
   });
 
   it('shows a refused start with its message and next step', async () => {
