@@ -1,21 +1,27 @@
 import type { Clock } from '../../shared/clock';
-import type { CustomerView } from '../../shared/ipc/views';
+import type { CustomerPhase, CustomerView } from '../../shared/ipc/views';
 import { customerViewOf, type CustomerLogos } from '../../shared/sale/customer-view';
 import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
+import { WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 
 /** How long the customer keeps seeing "paid", "expired" or "cancelled" after the cashier moves on. */
 export const OUTCOME_HOLD_MS = 6_000;
 
+/** The customer's wait screens: shown only once the wait lasts WAIT_SCREEN_DELAY_MS. */
+const waitPhases: ReadonlySet<CustomerPhase> = new Set(['preparing', 'processing']);
+
 /**
  * Publishes what the customer display shows. An outcome stays on screen at least
  * OUTCOME_HOLD_MS after it happened even when the cashier clears the sale at once, so the
- * customer can read it; a new sale replaces it immediately.
+ * customer can read it; a new sale's first screen replaces it as soon as there is one.
  */
 export class CustomerViewPublisher {
   private latest: CustomerView;
   private outcomeAtMs: number | null = null;
   private cancelHold: (() => void) | null = null;
   private version = 0;
+  /** Since when the current sale has been in its wait phase (order id and phase). */
+  private waitSince: { key: string; atMs: number } | null = null;
   /** Logos last loaded per chain and asset, so a sale's view need not wait a turn for them. */
   private readonly knownLogos = new Map<string, CustomerLogos>();
 
@@ -61,13 +67,36 @@ export class CustomerViewPublisher {
     const known = this.knownLogos.get(key);
     if (known)
       queueMicrotask(() => {
-        if (version === this.version) this.emit(customerViewOf(sale, this.shopName(), known));
+        if (version === this.version)
+          this.show(customerViewOf(sale, this.shopName(), known), sale.orderId);
       });
     const logos = await this.logosFor(sale).catch(() => noLogos);
     this.knownLogos.set(key, logos);
     // A later change may have arrived while logos loaded: only the newest is shown.
     if (version !== this.version) return;
-    if (!known || !sameLogos(known, logos)) this.emit(customerViewOf(sale, this.shopName(), logos));
+    if (!known || !sameLogos(known, logos))
+      this.show(customerViewOf(sale, this.shopName(), logos), sale.orderId);
+  }
+
+  /** Emits a view now, or a wait screen once WAIT_SCREEN_DELAY_MS passed without a newer view. */
+  private show(view: CustomerView, orderId: string): void {
+    if (!waitPhases.has(view.phase)) {
+      this.emit(view);
+      return;
+    }
+    const version = this.version;
+    const key = `${orderId}|${view.phase}`;
+    const since = this.waitSince?.key === key ? this.waitSince.atMs : this.clock.now();
+    this.waitSince = { key, atMs: since };
+    if (this.clock.now() - since >= WAIT_SCREEN_DELAY_MS) {
+      this.emit(view);
+      return;
+    }
+    this.cancelHold?.();
+    this.cancelHold = this.clock.at(since + WAIT_SCREEN_DELAY_MS, () => {
+      this.cancelHold = null;
+      if (version === this.version) this.emit(view);
+    });
   }
 
   /** The shop name changed in settings: the idle screen shows it. */

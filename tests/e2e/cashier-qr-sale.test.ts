@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 import { ManualClock } from '../support/manual-clock';
 import {
   byTestId,
@@ -96,6 +97,56 @@ describe('cashier: a whole QR sale', () => {
     await waitDisplayPhase(display, 'scan');
     const shot = await shots.take('amount-accepted');
     expect(decodeQr(shot.display)).toBe(harness.services.sale.current()!.link!.qrUrl);
+    await cashier.click(byTestId('cancel-sale'));
+    await waitSaleState(cashier, 'cancelled');
+  });
+
+  it('waits for a slow service with the form disabled, and says so on both screens once the wait lasts', async () => {
+    const { cashier, display, shots, harness } = till;
+    const sandbox = harness.services.connection.demoSandbox()!;
+    await cashier.click(byTestId('new-sale'));
+    await cashier.waitForSelector(byTestId('amount-input'));
+    // The service takes two seconds of the manual clock to answer.
+    sandbox.setFaults([{ endpoint: 'generate_qr', latencyMs: 2_000, times: 1 }]);
+    const before = sandbox.requests().filter((r) => r.endpoint === 'generate_qr').length;
+    await tapAmount(cashier, '3');
+    // Records, in the page, what the start form looked like the moment it was disabled.
+    const disabledForm = cashier.evaluate(
+      () =>
+        new Promise<{ key: boolean; tile: boolean; input: boolean }>((resolve) => {
+          const form = document.querySelector('[data-testid="start-sale-form"]')!;
+          const seen = () => ({
+            key: document.querySelector('[data-testid="key-1"]')!.matches(':disabled'),
+            tile: document
+              .querySelector('[data-testid="asset-picker-option-USDT"]')!
+              .matches(':disabled'),
+            input: document.querySelector('[data-testid="amount-input"]')!.matches(':disabled'),
+          });
+          new MutationObserver((_, observer) => {
+            if (!form.hasAttribute('disabled')) return;
+            observer.disconnect();
+            resolve(seen());
+          }).observe(form, { attributes: true, attributeFilter: ['disabled'] });
+        }),
+    );
+    await cashier.click(byTestId('show-qr'));
+    await sandbox.waitForRequests('generate_qr', before + 1);
+    // Until the wait lasts WAIT_SCREEN_DELAY_MS the start form stays, keys, tiles and the
+    // amount all disabled (natively, through the fieldset); then the cashier's wait screen.
+    expect(await disabledForm).toEqual({ key: true, tile: true, input: true });
+    const waitWords = cashier.getByText(/Asking the payment service for a link for 3(\.0+)? USDT/);
+    await waitWords.waitFor();
+    expect(await cashier.locator(byTestId('amount-input')).count()).toBe(0);
+
+    // The customer keeps the last screen until main's clock says the wait is noticeable.
+    expect(await display.locator('main[data-phase="preparing"]').count()).toBe(0);
+    clock.advance(WAIT_SCREEN_DELAY_MS);
+    await waitDisplayPhase(display, 'preparing');
+    await shots.take('slow-service-waiting');
+
+    clock.advance(2_000 - WAIT_SCREEN_DELAY_MS);
+    await waitSaleState(cashier, 'awaiting-payment');
+    await waitDisplayPhase(display, 'scan');
     await cashier.click(byTestId('cancel-sale'));
     await waitSaleState(cashier, 'cancelled');
   });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { displayAmount } from '../../renderer/common/amount-format';
 import { formatSeconds } from '../../renderer/common/countdown-format';
 import { OUTCOME_HOLD_MS } from '../../electron/app/customer-view-publisher';
+import { WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 import { launchChromium } from '../support/browser';
 import { startHarness, type Harness } from '../support/harness/harness';
 import { ManualClock } from '../support/manual-clock';
@@ -213,12 +214,14 @@ describe('customer display', () => {
     // The service takes two seconds (of the manual clock) to answer: "preparing" meanwhile.
     sandboxOf(harness).setFaults([{ endpoint: 'generate_qr', latencyMs: 2_000, times: 1 }]);
     const pending = startQrSale(harness, '20');
+    await sandboxOf(harness).waitForRequests('generate_qr', 1);
+    // A wait screen appears only once the wait is noticeable (no flash for a quick service).
+    clock.advance(WAIT_SCREEN_DELAY_MS);
     await waitForPhase(display, 'preparing');
     expect(await display.locator('h1').textContent()).toBe('Preparing your payment');
     expect(await display.locator('[data-testid="customer-qr"]').count()).toBe(0);
     await shot(display, 'preparing');
-    await sandboxOf(harness).waitForRequests('generate_qr', 1);
-    clock.advance(2_000);
+    clock.advance(2_000 - WAIT_SCREEN_DELAY_MS);
     expect((await pending).state).toBe('awaiting-payment');
     await waitForPhase(display, 'scan');
     await harness.services.handlers.confirmPaidByCashier({});

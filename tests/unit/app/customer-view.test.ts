@@ -7,6 +7,7 @@ import {
   CustomerViewPublisher,
   OUTCOME_HOLD_MS,
 } from '../../../electron/app/customer-view-publisher';
+import { WAIT_SCREEN_DELAY_MS } from '../../../shared/sale/wait-screen';
 import type { CustomerView } from '../../../shared/ipc/views';
 import { ManualClock } from '../../support/manual-clock';
 
@@ -186,16 +187,61 @@ describe('CustomerViewPublisher', () => {
     expect(views.at(-1)?.phase).toBe('idle');
   });
 
-  it('replaces a held outcome at once when a new sale starts', async () => {
+  it("replaces a held outcome with the new sale's first screen, not after the hold", async () => {
     const { clock, views, publisher } = setup();
     await publisher.saleChanged(sale({ state: 'cancelled', terminal: true, showQr: false }));
     await publisher.saleChanged(null);
     await publisher.saleChanged(
       sale({ state: 'requesting', link: null, showQr: false, expiry: null }),
     );
+    // The new sale's wait screen replaces the outcome as soon as it is due, not after the hold.
+    clock.advance(WAIT_SCREEN_DELAY_MS);
     expect(views.at(-1)?.phase).toBe('preparing');
     clock.advance(OUTCOME_HOLD_MS * 2);
     expect(views.at(-1)?.phase).toBe('preparing');
+  });
+
+  it('goes straight to the QR when the link comes before the wait screen is due', async () => {
+    const { clock, views, publisher } = setup();
+    await publisher.saleChanged(
+      sale({ state: 'requesting', link: null, showQr: false, expiry: null }),
+    );
+    clock.advance(WAIT_SCREEN_DELAY_MS - 1);
+    await publisher.saleChanged(sale());
+    clock.advance(WAIT_SCREEN_DELAY_MS * 10);
+    expect(views.map((view) => view.phase)).toEqual(['scan']);
+  });
+
+  it('shows "preparing" and "processing" once the wait lasts, counted from when it began', async () => {
+    const { clock, views, publisher } = setup();
+    const requesting = sale({ state: 'requesting', link: null, showQr: false, expiry: null });
+    await publisher.saleChanged(requesting);
+    clock.advance(WAIT_SCREEN_DELAY_MS / 2);
+    // The same wait announced again (logos, a retry of the event) does not restart it.
+    await publisher.saleChanged(requesting);
+    expect(views).toEqual([]);
+    clock.advance(WAIT_SCREEN_DELAY_MS / 2);
+    expect(views.map((view) => view.phase)).toEqual(['preparing']);
+
+    await publisher.saleChanged(
+      sale({ kind: 'nfc', state: 'waiting-for-tap', link: null, showQr: false, expiry: null }),
+    );
+    await publisher.saleChanged(
+      sale({ kind: 'nfc', state: 'submitting', link: null, showQr: false, expiry: null }),
+    );
+    expect(views.at(-1)?.phase).toBe('tap');
+    clock.advance(WAIT_SCREEN_DELAY_MS);
+    expect(views.at(-1)?.phase).toBe('processing');
+  });
+
+  it('drops a wait screen that is not yet due when the sale is cleared', async () => {
+    const { clock, views, publisher } = setup();
+    await publisher.saleChanged(
+      sale({ state: 'requesting', link: null, showQr: false, expiry: null }),
+    );
+    await publisher.saleChanged(null);
+    clock.advance(WAIT_SCREEN_DELAY_MS * 2);
+    expect(views.map((view) => view.phase)).toEqual(['idle']);
   });
 
   it('sends a view on the next microtask once the logos of its chain and asset are known', async () => {
