@@ -7,9 +7,14 @@
  *    QRCodeSVG. Both are measured the same way, in page time (performance.timeOrigin + now,
  *    one system clock for both pages): from the click event's timeStamp to the first
  *    animation frame after the QR is in the DOM, plus a task (so the frame was painted).
- *    The bare page is served by a small same-origin proxy that forwards /v1/cf-payment/* to
- *    the sandbox (a page fetch to the sandbox's own origin would need CORS); that proxy is
- *    one HTTP hop, as the harness's call endpoint is one hop for the cashier page.
+ *    - The app side (harness + sandbox) runs in its own Node process (cashier-host.ts), as
+ *      main does in the app: Playwright's driver, which hears every network event of every
+ *      page, does not share its event loop.
+ *    - The bare page is opened on the sandbox's own origin, so its fetch goes straight to the
+ *      sandbox (no proxy, no CORS); it draws the same QR as the display (level M, 4-module
+ *      quiet zone), so the ratio is the app's overhead, not a different code.
+ *    - During a measured sale the driver only awaits the display's paint promise: nothing of
+ *      Playwright's polls in either page until the QR is painted.
  *    Cashier and bare sales alternate, so both see the same machine load.
  * 2. The cashier page's JS heap after 200 sales compared with after 10 (garbage collected
  *    first): a leak shows as growth. Goal: < 5 MB. The customer display's heap is measured
@@ -21,13 +26,13 @@
  * CASHIER_BENCH_SAMPLES=1 prints both sorted samples (p99 of 50 is the slowest one, so it
  * swings with the load of a shared machine; the spread says more).
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../support/browser';
-import { startHarness, type Harness } from '../support/harness/harness';
 import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
 
 const SALES = 50;
@@ -80,7 +85,7 @@ async function bareBundle(): Promise<string> {
             body: JSON.stringify({ order_id: crypto.randomUUID(), amount: '12.5', asset: 'USDT', chain_id: '1', currency: 'USD', fee_value: '0', serial_number: 'BENCH-1' }),
           });
           const envelope = await response.json();
-          root.render(createElement(QRCodeSVG, { value: envelope.data.qr_url, size: 256, 'data-testid': 'bare-qr' }));
+          root.render(createElement(QRCodeSVG, { value: envelope.data.qr_url, size: 256, level: 'M', marginSize: 4, 'data-testid': 'bare-qr' }));
         });
       `,
     },
@@ -93,41 +98,54 @@ async function bareBundle(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** Serves the bare page and forwards /v1/cf-payment/* to the sandbox (one hop, like the harness). */
-async function startBarePage(
-  sandboxOrigin: string,
-  token: string,
-): Promise<{ url: string; server: Server }> {
+/**
+ * Opens the bare page on the sandbox's own origin, so its fetch goes straight to the sandbox
+ * endpoint (same origin, no CORS, no proxy). Playwright serves the page's two files once and
+ * its routes are removed before any measurement, so nothing of Playwright's sits in the path.
+ */
+async function openBarePage(page: Page, sandboxOrigin: string, token: string): Promise<void> {
   const script = await bareBundle();
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body>
 <button id="go" data-testid="bare-go" style="font-size:24px">Show QR</button><div id="qr"></div>
 <script id="config" type="application/json">${JSON.stringify({ token })}</script>
-<script type="module" src="/bare.js"></script></body></html>`;
-  const target = new URL(sandboxOrigin);
-  const server = createServer((req, res) => {
-    if (req.url === '/' || req.url === '/index.html')
-      return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    if (req.url === '/bare.js')
-      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    if (!req.url?.startsWith('/v1/cf-payment/')) return void res.writeHead(404).end();
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+<script type="module" src="/__bench/bare.js"></script></body></html>`;
+  await page.route(`${sandboxOrigin}/__bench/bare.html`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
+  await page.route(`${sandboxOrigin}/__bench/bare.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: script }),
+  );
+  await page.goto(`${sandboxOrigin}/__bench/bare.html`);
+  await page.locator('#go').waitFor();
+  await page.unrouteAll();
+}
+
+interface HostInfo {
+  cashierUrl: string;
+  displayUrl: string;
+  sandboxOrigin: string;
+  sandboxToken: string;
+}
+
+/** Starts cashier-host.ts (harness + sandbox) in its own Node process. */
+async function startHost(): Promise<{ info: HostInfo; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'cashier-host.ts')],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { info: JSON.parse(line) as HostInfo, child };
+}
+
+async function stopHost(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.stdin?.end();
+  await exited;
 }
 
 async function cashierSale(
@@ -140,13 +158,13 @@ async function cashierSale(
   await cashier.locator('[data-testid="show-qr"]:not([disabled])').waitFor();
   if (measure) await display.evaluate(armPaintProbe('[data-testid="customer-qr"]', 'scan'));
   await cashier.click('[data-testid="show-qr"]');
-  await cashier.locator('[data-testid="sale-state"][data-state="awaiting-payment"]').waitFor();
   let elapsed = 0;
   if (measure) {
     const painted = (await display.evaluate('window.__painted')) as number;
     const clicked = (await cashier.evaluate('window.__clickAt')) as number;
     elapsed = painted - clicked;
   }
+  await cashier.locator('[data-testid="sale-state"][data-state="awaiting-payment"]').waitFor();
   // Cancel and back to the amount screen, through the same buttons the cashier uses.
   await cashier.click('[data-testid="cancel-sale"]');
   await cashier.click('[data-testid="new-sale"]');
@@ -175,15 +193,12 @@ async function heapMb(page: Page): Promise<number> {
 
 export async function run(): Promise<BenchLine[]> {
   let browser: Browser | undefined;
-  let harness: Harness | undefined;
-  let bareServer: Server | undefined;
+  let host: ChildProcess | undefined;
   try {
     browser = await launchChromium();
-    harness = await startHarness();
-    const sandbox = harness.services.connection.demoSandbox();
-    if (!sandbox) throw new Error('the harness did not start in demo mode');
-    const bareSite = await startBarePage(sandbox.origin, sandbox.token);
-    bareServer = bareSite.server;
+    const started = await startHost();
+    host = started.child;
+    const harness = started.info;
 
     const cashier = await (
       await browser.newContext({ viewport: { width: 1280, height: 860 } })
@@ -197,7 +212,7 @@ export async function run(): Promise<BenchLine[]> {
     await Promise.all([
       cashier.goto(harness.cashierUrl),
       display.goto(harness.displayUrl),
-      bare.goto(bareSite.url),
+      openBarePage(bare, harness.sandboxOrigin, harness.sandboxToken),
     ]);
     await cashier.evaluate(clickProbe('show-qr'));
     await bare.evaluate(clickProbe('bare-go'));
@@ -266,8 +281,7 @@ export async function run(): Promise<BenchLine[]> {
     ];
   } finally {
     await browser?.close();
-    await new Promise<void>((done) => (bareServer ? bareServer.close(() => done()) : done()));
-    await harness?.close();
+    if (host) await stopHost(host);
   }
 }
 
