@@ -1,9 +1,9 @@
-import { memo } from 'react';
-import { QRCodeSVG } from 'qrcode.react';
+import { memo, useMemo } from 'react';
+import { qrModulePath, type QrModules } from '../../shared/qr/qr-modules';
 
 export interface PaymentQrProps {
-  /** The payment link exactly as the service issued it (and main checked it). */
-  value: string;
+  /** The payment link's code as main encoded it (electron/qr/qr-encoder.ts). */
+  qr: QrModules;
   /**
    * Edge length: a number (px) or any CSS length ("min(70vh, 90vw)"). The SVG scales without
    * blur, so the display can make it fill the screen's height.
@@ -19,31 +19,39 @@ export interface PaymentQrProps {
 export const QUIET_ZONE_MODULES = 4;
 
 /**
- * The payment link as a QR code: error correction 'M' (survives glare and a scratched
- * screen protector without making the modules much smaller), a 4-module quiet zone drawn
- * in the SVG itself (so a dark page around it cannot eat it), pure black on pure white.
- * Memoised: the countdown ticks re-render the screen around it once a second, and
- * QRCodeSVG rebuilds its path string from every module on each render it gets.
+ * The payment link's QR code, drawn from the modules main encoded (no encoding in the page):
+ * a 4-module quiet zone drawn in the SVG itself (so a dark page around it cannot eat it),
+ * pure black on pure white, crisp edges at any size. Memoised on the code: the countdown
+ * ticks re-render the screen around it once a second.
  */
 export const PaymentQr = memo(function PaymentQr({
-  value,
+  qr,
   size = 256,
   testId = 'payment-qr',
   label = 'Payment QR code',
 }: PaymentQrProps) {
+  const path = useMemo(() => {
+    try {
+      return qrModulePath({ size: qr.size, dark: qr.dark }, QUIET_ZONE_MODULES);
+    } catch {
+      return null;
+    }
+  }, [qr.size, qr.dark]);
   const edge = typeof size === 'number' ? `${size}px` : size;
+  const style = { width: edge, height: edge, display: 'block' } as const;
+  if (path === null)
+    return <div role="img" aria-label="QR code unavailable" data-testid={testId} style={style} />;
+  const extent = qr.size + 2 * QUIET_ZONE_MODULES;
   return (
-    <QRCodeSVG
-      value={value}
-      level="M"
-      marginSize={QUIET_ZONE_MODULES}
-      bgColor="#ffffff"
-      fgColor="#000000"
-      size={typeof size === 'number' ? size : 256}
+    <svg
+      viewBox={`0 0 ${extent} ${extent}`}
       role="img"
       aria-label={label}
       data-testid={testId}
-      style={{ width: edge, height: edge, display: 'block', shapeRendering: 'crispEdges' }}
-    />
+      style={{ ...style, shapeRendering: 'crispEdges' }}
+    >
+      <path fill="#ffffff" d={`M0 0h${extent}v${extent}H0z`} />
+      <path fill="#000000" d={path} />
+    </svg>
   );
 });

@@ -16,12 +16,14 @@ export function ScanScreen({ view, nowMs }: { view: CustomerView; nowMs: number 
   return (
     <section className="cd-scan" aria-label="Scan to pay">
       <div className="cd-qr-frame">
-        <PaymentQr
-          value={view.qrUrl ?? ''}
-          size="min(86vh, 54vw)"
-          testId="customer-qr"
-          label={`Payment QR code${amount ? ` for ${amount} ${asset}` : ''}`}
-        />
+        {view.qr ? (
+          <PaymentQr
+            qr={view.qr}
+            size="min(86vh, 54vw)"
+            testId="customer-qr"
+            label={`Payment QR code${amount ? ` for ${amount} ${asset}` : ''}`}
+          />
+        ) : null}
       </div>
       <div className="cd-info">
         <p className="cd-instruction">Scan to pay</p>

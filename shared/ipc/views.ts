@@ -1,3 +1,4 @@
+import type { QrModules } from '../qr/qr-modules';
 import type { TokenStatus } from '../api-token';
 import type { CustomerDisplaySnapshot } from '../customer-display';
 import type { OrderKind, SaleState } from '../sale/sale-states';
@@ -96,6 +97,8 @@ export interface CustomerView {
   usdValue: string | null;
   currency: string | null;
   qrUrl: string | null;
+  /** The QR of qrUrl, encoded by main (null whenever qrUrl is). */
+  qr: QrModules | null;
   expiresAtMs: number | null;
   expiryUnknown: boolean;
   reference: string | null;

@@ -1,3 +1,4 @@
+import type { QrModules } from '../qr/qr-modules';
 import type { OrderFailure } from './order-failure';
 import type { OrderKind, SaleState } from './sale-states';
 
@@ -31,7 +32,14 @@ export interface SaleSnapshot {
   chainName: string | null;
   currency: string;
   /** The checked link, once generate_qr answered. */
-  link: { qrUrl: string; linkAmount: string; rateUsd: string; amountMatches: boolean } | null;
+  link: {
+    qrUrl: string;
+    /** The link as a QR code, encoded once by main for both screens to draw. */
+    qr: QrModules;
+    linkAmount: string;
+    rateUsd: string;
+    amountMatches: boolean;
+  } | null;
   /** True only while the customer may be shown the QR code. */
   showQr: boolean;
   expiry: SnapshotExpiry | null;

@@ -190,7 +190,7 @@ function SaleBody({ sale, decimals }: { sale: SaleSnapshot; decimals: number }) 
             >
               {drawCashierQr ? (
                 <PaymentQr
-                  value={link.qrUrl}
+                  qr={link.qr}
                   size={168}
                   testId="cashier-qr"
                   label="Cashier copy of the payment QR code"

@@ -1,15 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import jsQR from 'jsqr';
+import QRCode from 'qrcode';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentQr, QUIET_ZONE_MODULES } from '../../../../renderer/common/payment-qr';
+import { encodeQr } from '../../../../electron/qr/qr-encoder';
 
 afterEach(cleanup);
 
 const link =
   'https://pay.example/v1/cf-payment/pay?order_id=0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b&chain_id=1&amount=12.5&contract=0x1111111111111111111111111111111111111111';
 
-/** Rasterises the SVG's module path (qrcode.react draws runs as "M x y h n v1 H x z", sometimes "M x,y h...") at `scale` px per module. */
+/** Rasterises the SVG's module path (one run per subpath: "M x y h n v1 h-n z") at `scale` px per module. */
 function rasterise(
   svg: SVGSVGElement,
   scale: number,
@@ -18,7 +20,7 @@ function rasterise(
   const dark = new Set<string>();
   const paths = svg.querySelectorAll('path');
   const foreground = paths[paths.length - 1]?.getAttribute('d') ?? '';
-  for (const run of foreground.matchAll(/M(\d+)[ ,](\d+)\s*h(\d+)v1H\d+z/g)) {
+  for (const run of foreground.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
     const [x, y, length] = [Number(run[1]), Number(run[2]), Number(run[3])];
     for (let i = 0; i < length; i++) dark.add(`${x + i},${y}`);
   }
@@ -35,14 +37,14 @@ function rasterise(
 
 describe('<PaymentQr>', () => {
   it('encodes the link exactly, readable by a QR decoder', () => {
-    render(<PaymentQr value={link} testId="customer-qr" />);
+    render(<PaymentQr qr={encodeQr(link)} testId="customer-qr" />);
     const svg = screen.getByTestId('customer-qr') as unknown as SVGSVGElement;
     const { data, width } = rasterise(svg, 4);
     expect(jsQR(data, width, width)?.data).toBe(link);
   });
 
   it('draws a 4-module white quiet zone inside the SVG and black modules only within it', () => {
-    render(<PaymentQr value={link} />);
+    render(<PaymentQr qr={encodeQr(link)} />);
     const svg = screen.getByTestId('payment-qr') as unknown as SVGSVGElement;
     const { modules } = rasterise(svg, 1);
     const background = svg.querySelector('path')!;
@@ -63,18 +65,25 @@ describe('<PaymentQr>', () => {
   });
 
   it('uses error correction M: the version (size) matches level M, not the default L', () => {
-    render(<PaymentQr value={link} />);
+    render(<PaymentQr qr={encodeQr(link)} />);
     const svg = screen.getByTestId('payment-qr') as unknown as SVGSVGElement;
     const { data, width, modules } = rasterise(svg, 4);
     expect(jsQR(data, width, width)).not.toBeNull();
-    // A 158-character byte-mode link needs version 9 (53 modules) at level M (version 8
-    // holds 152 bytes at M); at level L version 8 (49 modules, 192 bytes) would do.
-    expect(link).toHaveLength(158);
-    expect(modules - 2 * QUIET_ZONE_MODULES).toBe(53);
+    // The same link at level L would fit a smaller version: the size says which level it is.
+    const sizeAt = (level: 'L' | 'M') =>
+      QRCode.create(link, { errorCorrectionLevel: level }).modules.size;
+    expect(sizeAt('L')).toBeLessThan(sizeAt('M'));
+    expect(modules - 2 * QUIET_ZONE_MODULES).toBe(sizeAt('M'));
+  });
+
+  it('says the code is unavailable rather than drawing a broken one', () => {
+    render(<PaymentQr qr={{ size: 25, dark: 'AAAA' }} />);
+    expect(screen.getByRole('img', { name: 'QR code unavailable' })).toBeTruthy();
+    expect(screen.getByTestId('payment-qr').querySelector('path')).toBeNull();
   });
 
   it('scales to a CSS length and names itself for screen readers', () => {
-    render(<PaymentQr value={link} size="40rem" label="Payment QR code for 12.50 USDT" />);
+    render(<PaymentQr qr={encodeQr(link)} size="40rem" label="Payment QR code for 12.50 USDT" />);
     const svg = screen.getByRole('img', { name: 'Payment QR code for 12.50 USDT' });
     expect(svg.getAttribute('style')).toContain('width: 40rem');
   });
