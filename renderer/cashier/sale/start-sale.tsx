@@ -106,12 +106,16 @@ export function StartSale({
     );
   };
 
-  // The physical keyboard works wherever the focus is, except in other text fields.
+  // The physical keyboard works wherever the focus is, except in other text fields, and not
+  // while a sale starts (the amount on its way to the service stays the amount on screen).
   const submit = useRef(showQr);
   submit.current = showQr;
+  const busyNow = useRef(busy);
+  busyNow.current = busy;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (busyNow.current) return;
       const target = event.target as HTMLElement | null;
       const inAmount = target === amountInput.current;
       const tag = target?.tagName ?? '';
@@ -142,7 +146,7 @@ export function StartSale({
   }, []);
 
   // Memoised with stable handlers, so a click's pending state re-renders neither the pickers
-  // nor the keypad: that render would run while the customer display draws the QR.
+  // nor the keypad: that render would compete with the customer display drawing the QR.
   const chainItems = useMemo<PickerItem[] | null>(
     () =>
       chains?.map((chain) => ({
@@ -172,9 +176,11 @@ export function StartSale({
   const currency = values?.currency ?? 'USD';
   const total = ready && asset ? totalWithFee(status.value, fee, asset.decimals) : null;
 
-  // While a sale starts, the whole form is disabled by its fieldset (no re-render of each control).
+  // While a sale starts the form is inert: no clicks, focus or typing reach it, and no control
+  // re-renders or greys out. Within WAIT_SCREEN_DELAY_MS the link or the wait screen replaces
+  // it, so a greyed form would only flash; Show QR's spinner says the till is working.
   return (
-    <fieldset disabled={busy} className="start-sale-form" data-testid="start-sale-form">
+    <div inert={busy} data-testid="start-sale-form">
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper p="md" radius="lg" withBorder shadow="xs">
@@ -338,7 +344,7 @@ export function StartSale({
           </Stack>
         </Grid.Col>
       </Grid>
-    </fieldset>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
+import { encodeQr } from '../../../../electron/qr/qr-encoder';
 import { WAIT_SCREEN_DELAY_MS } from '../../../../shared/sale/wait-screen';
 import { defaultSettings, settingKeys, type EffectiveSettings } from '../../../../shared/settings';
 import { SaleScreen } from '../../../../renderer/cashier/sale/sale-screen';
@@ -47,6 +48,7 @@ const awaiting: SaleSnapshot = {
   state: 'awaiting-payment',
   link: {
     qrUrl: 'http://127.0.0.1:1/app/qr-scan?order_id=a',
+    qr: encodeQr('http://127.0.0.1:1/app/qr-scan?order_id=a'),
     linkAmount: '12.5',
     rateUsd: '1',
     amountMatches: true,
@@ -75,11 +77,11 @@ afterEach(() => {
 describe('SaleScreen', () => {
   it('keeps the start form, disabled, while the link is asked for, then says what it waits for', () => {
     const view = renderWithTheme(<SaleScreen sale={null} settings={settings} />);
-    expect(screen.getByTestId('start-sale-form').hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('start-sale-form').hasAttribute('inert')).toBe(false);
 
     view.rerender(screenFor(requesting));
     expect(screen.getByTestId('amount-input')).toBeTruthy();
-    expect(screen.getByTestId('start-sale-form').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('start-sale-form').hasAttribute('inert')).toBe(true);
     expect(waitScreen()).toBeNull();
 
     act(() => vi.advanceTimersByTime(WAIT_SCREEN_DELAY_MS - 1));

@@ -126,10 +126,12 @@ describe('StartSale', () => {
     await waitFor(() =>
       expect((screen.getByTestId('show-qr') as HTMLButtonElement).disabled).toBe(true),
     );
-    // The keypad and the pickers wait too: their fieldset is disabled until the call ends.
-    expect(screen.getByTestId('start-sale-form').hasAttribute('disabled')).toBe(true);
+    // The keypad, the pickers and the keyboard wait too: the form is inert until the call ends.
+    expect(screen.getByTestId('start-sale-form').hasAttribute('inert')).toBe(true);
+    fireEvent.keyDown(document.body, { key: '9' });
+    expect((screen.getByTestId('amount-input') as HTMLInputElement).value).toBe('5');
     await act(async () => release());
-    expect(screen.getByTestId('start-sale-form').hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('start-sale-form').hasAttribute('inert')).toBe(false);
   });
 
   it('shows a refused start with its message and next step', async () => {
