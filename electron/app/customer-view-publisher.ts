@@ -57,19 +57,14 @@ export class CustomerViewPublisher {
     }
     this.outcomeAtMs = sale.terminal ? (this.outcomeAtMs ?? this.clock.now()) : null;
     // The customer is waiting for this view (the QR): with logos already known for this
-    // chain and asset it goes out on the next microtask, rather than after the promise hops
-    // of logosFor, by which time main has also serialised and sent its answer to the
-    // cashier's call. Not synchronously: the other listeners of this sale change (the
-    // countdown's first tick) go out first, so the display never shows a stale time.
+    // chain and asset it goes out now, before main answers the cashier's call or tells the
+    // cashier page (app-services calls this after the countdown's first tick, so the
+    // display never shows a stale time), rather than after the promise hops of logosFor.
     // logosFor still runs; if it brings different logos (settings switched the service),
     // the view is sent again with them.
     const key = `${sale.chainId ?? ''}|${sale.asset ?? ''}`;
     const known = this.knownLogos.get(key);
-    if (known)
-      queueMicrotask(() => {
-        if (version === this.version)
-          this.show(customerViewOf(sale, this.shopName(), known), sale.orderId);
-      });
+    if (known) this.show(customerViewOf(sale, this.shopName(), known), sale.orderId);
     const logos = await this.logosFor(sale).catch(() => noLogos);
     this.knownLogos.set(key, logos);
     // A later change may have arrived while logos loaded: only the newest is shown.

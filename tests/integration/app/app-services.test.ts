@@ -126,6 +126,31 @@ describe('app services', () => {
     expect(journal.includes(Buffer.from(TOKEN))).toBe(false);
   });
 
+  it('tells the customer display of a new link before the cashier page and before answering the call', async () => {
+    const order: string[] = [];
+    await start({
+      onEvent: (name, payload) => {
+        const state = (payload as { state?: string; phase?: string } | null) ?? {};
+        if (name === 'sale-changed' || name === 'customer-view')
+          order.push(`${name}:${state.state ?? state.phase}`);
+      },
+    });
+    const startSale = async () => {
+      const started = await call('startQrSale', { amount: '5', chainId: '1', asset: 'USDT' });
+      order.push('answer');
+      expect(started).toMatchObject({ ok: true });
+      await call('cancelSale');
+      await call('finishSale');
+    };
+    await startSale(); // loads the chain's and asset's logos
+    order.length = 0;
+    await startSale();
+    const scan = order.indexOf('customer-view:scan');
+    expect(scan).toBeGreaterThanOrEqual(0);
+    expect(scan).toBeLessThan(order.indexOf('sale-changed:awaiting-payment'));
+    expect(scan).toBeLessThan(order.indexOf('answer'));
+  });
+
   it('refuses to change a setting IT locked, and says so', async () => {
     await start({
       policy: policy({ settings: { currency: 'EUR', feeValue: '0.25' }, locked: ['currency'] }),

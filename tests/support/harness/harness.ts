@@ -37,6 +37,8 @@ export interface HarnessOptions {
   /** Where the built pages are (npm run build); default out/renderer. */
   rendererDir?: string;
   port?: number;
+  /** Sees every event main sends, in order, before the pages do. */
+  onEvent?: (name: string, payload: unknown) => void;
 }
 
 export interface Harness {
@@ -83,6 +85,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     display: new Set(displayEventNames),
   };
   const emit: EventSink<Events> = (name, payload) => {
+    options.onEvent?.(name, payload);
     // Serialised once for every page that may see it (a customer view carries its logos).
     let frame: string | null = null;
     for (const stream of streams) {
