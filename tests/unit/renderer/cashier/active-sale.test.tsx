@@ -4,21 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { encodeQr } from '../../../../electron/qr/qr-encoder';
 import { ActiveSale } from '../../../../renderer/cashier/sale/active-sale';
+import { saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
-const base: SaleSnapshot = {
-  orderId: '0193-x',
-  reference: 'K7M-Q4X',
-  kind: 'qr',
-  state: 'awaiting-payment',
-  terminal: false,
-  amount: '12.5',
+const base: SaleSnapshot = saleSnapshot({
   fee: '0.25',
-  asset: 'USDT',
-  assetDecimals: 6,
-  chainId: '1',
-  chainName: 'ETHEREUM',
-  currency: 'USD',
   link: {
     qrUrl: 'http://127.0.0.1:1/app/qr-scan?order_id=x',
     qr: encodeQr('http://127.0.0.1:1/app/qr-scan?order_id=x'),
@@ -28,14 +18,8 @@ const base: SaleSnapshot = {
   },
   showQr: true,
   expiry: { kind: 'known', atMs: 1_000_000 },
-  lastFailure: null,
   allowedActions: ['confirmPaidByCashier', 'cancel'],
-  attempts: 1,
-  replacesOrderId: null,
-  createdAtMs: 0,
-  updatedAtMs: 0,
-  notice: null,
-};
+});
 
 let pos: FakePos;
 beforeEach(() => {

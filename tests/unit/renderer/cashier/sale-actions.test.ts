@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleAction, SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { saleButtons } from '../../../../renderer/cashier/sale/sale-actions';
+import { saleSnapshot } from './cashier-fixtures';
 
 function sale(allowedActions: SaleAction[], patch: Partial<SaleSnapshot> = {}): SaleSnapshot {
-  return {
-    orderId: '0193-x',
-    reference: 'K7M-Q4X',
-    kind: 'qr',
-    state: 'awaiting-payment',
-    terminal: false,
-    amount: '12.5',
-    fee: '0',
-    asset: 'USDT',
-    assetDecimals: 6,
-    chainId: '1',
-    chainName: 'ETHEREUM',
-    currency: 'USD',
-    link: null,
-    showQr: false,
-    expiry: null,
-    lastFailure: null,
-    allowedActions,
-    attempts: 1,
-    replacesOrderId: null,
-    createdAtMs: 0,
-    updatedAtMs: 0,
-    notice: null,
-    ...patch,
-  };
+  return saleSnapshot({ allowedActions, ...patch });
 }
 
 describe('allowedActions -> buttons', () => {

@@ -5,44 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { encodeQr } from '../../../../electron/qr/qr-encoder';
 import { WAIT_SCREEN_DELAY_MS } from '../../../../shared/sale/wait-screen';
-import { defaultSettings, settingKeys, type EffectiveSettings } from '../../../../shared/settings';
 import { SaleScreen } from '../../../../renderer/cashier/sale/sale-screen';
 import { theme } from '../../../../renderer/common/theme';
+import { cashierSettings, saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme } from './fake-pos';
 
-const settings: EffectiveSettings = {
-  values: defaultSettings({ reportTimeZone: 'UTC' }),
-  keys: Object.fromEntries(
-    settingKeys.map((key) => [key, { source: 'default', locked: false }]),
-  ) as EffectiveSettings['keys'],
-  policy: { kind: 'none', path: '' },
-  localProblems: [],
-};
-
-const requesting: SaleSnapshot = {
-  orderId: '0193-a',
-  reference: 'K7M-Q4X',
-  kind: 'qr',
-  state: 'requesting',
-  terminal: false,
-  amount: '12.5',
-  fee: '0',
-  asset: 'USDT',
-  assetDecimals: 6,
-  chainId: '1',
-  chainName: 'ETHEREUM',
-  currency: 'USD',
-  link: null,
-  showQr: false,
-  expiry: null,
-  lastFailure: null,
-  allowedActions: [],
-  attempts: 1,
-  replacesOrderId: null,
-  createdAtMs: 0,
-  updatedAtMs: 0,
-  notice: null,
-};
+const settings = cashierSettings();
+const requesting = saleSnapshot({ orderId: '0193-a', state: 'requesting' });
 const awaiting: SaleSnapshot = {
   ...requesting,
   state: 'awaiting-payment',

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import type { NfcStatus } from '../../../../shared/nfc/nfc-status';
-import { defaultSettings, settingKeys, type EffectiveSettings } from '../../../../shared/settings';
 import { StartSale } from '../../../../renderer/cashier/sale/start-sale';
+import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
 const chains: ChainView[] = [
@@ -20,16 +20,7 @@ const assets: Record<string, AssetView[]> = {
   '56': [{ asset: 'USDT', chainId: '56', chainName: 'BSC', decimals: 18, logo: null }],
 };
 
-function settingsWith(values: Partial<EffectiveSettings['values']> = {}): EffectiveSettings {
-  return {
-    values: { ...defaultSettings({ reportTimeZone: 'UTC' }), ...values },
-    keys: Object.fromEntries(
-      settingKeys.map((key) => [key, { source: 'default', locked: false }]),
-    ) as EffectiveSettings['keys'],
-    policy: { kind: 'none', path: '' },
-    localProblems: [],
-  };
-}
+const settingsWith = cashierSettings;
 
 const readyNfc: NfcStatus = {
   state: 'ready',

@@ -1,0 +1,45 @@
+import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
+import { defaultSettings, settingKeys, type EffectiveSettings } from '../../../../shared/settings';
+
+/** Effective settings as main sends them: defaults (or `values`), nothing managed. */
+export function cashierSettings(
+  values: Partial<EffectiveSettings['values']> = {},
+): EffectiveSettings {
+  return {
+    values: { ...defaultSettings({ reportTimeZone: 'UTC' }), ...values },
+    keys: Object.fromEntries(
+      settingKeys.map((key) => [key, { source: 'default', locked: false }]),
+    ) as EffectiveSettings['keys'],
+    policy: { kind: 'none', path: '' },
+    localProblems: [],
+  };
+}
+
+/** A QR sale of 12.5 USDT on chain 1 as main sends it (no link yet unless `patch` adds one). */
+export function saleSnapshot(patch: Partial<SaleSnapshot> = {}): SaleSnapshot {
+  return {
+    orderId: '0193-x',
+    reference: 'K7M-Q4X',
+    kind: 'qr',
+    state: 'awaiting-payment',
+    terminal: false,
+    amount: '12.5',
+    fee: '0',
+    asset: 'USDT',
+    assetDecimals: 6,
+    chainId: '1',
+    chainName: 'ETHEREUM',
+    currency: 'USD',
+    link: null,
+    showQr: false,
+    expiry: null,
+    lastFailure: null,
+    allowedActions: [],
+    attempts: 1,
+    replacesOrderId: null,
+    createdAtMs: 0,
+    updatedAtMs: 0,
+    notice: null,
+    ...patch,
+  };
+}
