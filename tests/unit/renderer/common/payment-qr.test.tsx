@@ -71,7 +71,9 @@ describe('<PaymentQr>', () => {
     expect(jsQR(data, width, width)).not.toBeNull();
     // The same link at level L would fit a smaller version: the size says which level it is.
     const sizeAt = (level: 'L' | 'M') =>
-      QRCode.create(link, { errorCorrectionLevel: level }).modules.size;
+      QRCode.create([{ data: new TextEncoder().encode(link), mode: 'byte' }], {
+        errorCorrectionLevel: level,
+      }).modules.size;
     expect(sizeAt('L')).toBeLessThan(sizeAt('M'));
     expect(modules - 2 * QUIET_ZONE_MODULES).toBe(sizeAt('M'));
   });
