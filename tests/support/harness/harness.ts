@@ -91,8 +91,23 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     for (const stream of streams) {
       if (!allowed[stream.page].has(name)) continue;
       frame ??= `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-      stream.response.write(frame);
+      send(stream.response, frame);
     }
+  };
+  // Events main sends in one turn (a sale change: the countdown's tick, the customer view,
+  // the cashier's snapshot) leave in one socket write per page, in order, at the end of the
+  // turn: a loopback write costs the kernel's whole delivery, and the pages wait for it.
+  const corked = new Set<ServerResponse>();
+  const send = (response: ServerResponse, frame: string) => {
+    if (!corked.has(response)) {
+      corked.add(response);
+      response.cork();
+      process.nextTick(() => {
+        corked.delete(response);
+        response.uncork();
+      });
+    }
+    response.write(frame);
   };
   const platform: AppPlatform = {
     dataDir,
