@@ -5,7 +5,7 @@ import { packQrModules, type QrModules } from '../../shared/qr/qr-modules';
  * Error correction 'M': survives glare and a scratched screen protector without making the
  * modules much smaller (a phone at arm's length still reads them).
  */
-export const QR_ERROR_CORRECTION = 'M';
+const QR_ERROR_CORRECTION = 'M';
 
 /**
  * Encodes `text` (a payment link) as a QR code, with the mask the QR standard's penalty rules

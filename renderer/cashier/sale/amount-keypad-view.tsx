@@ -19,10 +19,8 @@ const keys: { label: string; testId: string; action: KeypadAction; aria?: string
  */
 export const AmountKeypad = memo(function AmountKeypad({
   onKey,
-  disabled,
 }: {
   onKey: (action: KeypadAction) => void;
-  disabled?: boolean;
 }) {
   return (
     <SimpleGrid cols={3} spacing="xs">
@@ -34,7 +32,6 @@ export const AmountKeypad = memo(function AmountKeypad({
           tabIndex={-1}
           aria-label={key.aria ?? key.label}
           data-testid={key.testId}
-          disabled={disabled}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => onKey(key.action)}
         >

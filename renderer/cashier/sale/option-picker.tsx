@@ -19,7 +19,6 @@ interface OptionPickerProps {
   onChange: (id: string) => void;
   failure?: CallFailure | null;
   onRetry?: () => void;
-  disabled?: boolean;
   /** Changes when the picker should take the keyboard focus (e.g. after the chain was picked). */
   focusToken?: number;
   emptyText?: string;
@@ -30,18 +29,7 @@ interface OptionPickerProps {
  * once the list is long. Logos are data: URLs fetched by main: the page never reaches the network.
  */
 export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps) {
-  const {
-    title,
-    testId,
-    items,
-    value,
-    onChange,
-    failure,
-    onRetry,
-    disabled,
-    focusToken,
-    emptyText,
-  } = props;
+  const { title, testId, items, value, onChange, failure, onRetry, focusToken, emptyText } = props;
   const [query, setQuery] = useState('');
   const group = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => (items ? filterOptions(items, query) : []), [items, query]);
@@ -103,7 +91,6 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
             role="radio"
             aria-checked={item.id === value}
             className="picker-tile"
-            disabled={disabled}
             data-testid={`${testId}-option-${item.id}`}
             onClick={() => onChange(item.id)}
           >

@@ -108,35 +108,31 @@ export function StartSale({
 
   // The physical keyboard works wherever the focus is, except in other text fields, and not
   // while a sale starts (the amount on its way to the service stays the amount on screen).
-  const submit = useRef(showQr);
-  submit.current = showQr;
-  const busyNow = useRef(busy);
-  busyNow.current = busy;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (busyNow.current) return;
-      const target = event.target as HTMLElement | null;
-      const inAmount = target === amountInput.current;
-      const tag = target?.tagName ?? '';
-      if (
-        !inAmount &&
-        (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable)
-      )
-        return;
-      if (event.key === 'Enter') {
-        // On a button, Enter presses that button; in the amount field or nowhere, it is Show QR.
-        if (inAmount || target === document.body || target === null) {
-          event.preventDefault();
-          void submit.current();
-        }
-        return;
+  const onKey = useLatestCallback((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (busy) return;
+    const target = event.target as HTMLElement | null;
+    const inAmount = target === amountInput.current;
+    const tag = target?.tagName ?? '';
+    if (
+      !inAmount &&
+      (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable)
+    )
+      return;
+    if (event.key === 'Enter') {
+      // On a button, Enter presses that button; in the amount field or nowhere, it is Show QR.
+      if (inAmount || target === document.body || target === null) {
+        event.preventDefault();
+        void showQr();
       }
-      const action = keypadActionForKey(event.key);
-      if (!action) return;
-      event.preventDefault();
-      dispatch(action);
-    };
+      return;
+    }
+    const action = keypadActionForKey(event.key);
+    if (!action) return;
+    event.preventDefault();
+    dispatch(action);
+  });
+  useEffect(() => {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
