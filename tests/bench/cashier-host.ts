@@ -2,11 +2,15 @@
 // demo mode, with the built-in sandbox) and nothing else. Kept apart from the bench driver so
 // Playwright's own work (it hears every network event of every page) does not share an event
 // loop with the services being measured, as it would not in the app, where main runs alone.
+// The bench runs it as one esbuild bundle under plain node, as the app runs main (bundled by
+// electron-vite, packages external): no tsx loader thread beside it.
 // Prints one JSON line with the page URLs and the sandbox's origin and token; stops when its
 // stdin closes (the bench ended or died).
+import { join } from 'node:path';
 import { startHarness } from '../support/harness/harness';
 
-const harness = await startHarness();
+// The bundle lives outside tests/, so the built pages are found from the repository root.
+const harness = await startHarness({ rendererDir: join(process.cwd(), 'out/renderer') });
 const sandbox = harness.services.connection.demoSandbox();
 if (!sandbox) {
   console.error('the harness did not start in demo mode');

@@ -127,16 +127,27 @@ interface HostInfo {
   sandboxToken: string;
 }
 
-/** Starts cashier-host.ts (harness + sandbox) in its own Node process. */
+/**
+ * Starts cashier-host.ts (harness + sandbox) in its own Node process, bundled first as the app
+ * bundles main: our code in one file, packages (better-sqlite3, node-qrcode, ...) from
+ * node_modules.
+ */
 async function startHost(): Promise<{ info: HostInfo; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'cashier-host.ts')],
-    {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
+  const bundle = join(repoRoot, 'out/bench/cashier-host.mjs');
+  await build({
+    entryPoints: [join(import.meta.dirname, 'cashier-host.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  const child = spawn(process.execPath, [bundle], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   return { info: JSON.parse(line) as HostInfo, child };
 }

@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BenchLine } from './bench-line';
+import { readCpuTimes, stealNote } from './machine-steal';
 
 const benchDir = import.meta.dirname;
 const wanted = process.argv.slice(2);
@@ -30,10 +31,13 @@ for (const file of files) {
   const bench = (await import(pathToFileURL(join(benchDir, file)).href)) as {
     run: () => Promise<BenchLine[]>;
   };
+  const before = readCpuTimes();
   const lines = await bench.run();
+  const steal = stealNote(before, readCpuTimes());
   for (const line of lines) {
     print(line);
     if (!line.pass) missed += 1;
   }
+  if (steal) console.log(`(machine while ${file} ran: ${steal})`);
 }
 console.log(`\n${files.length} benchmark files, ${missed} figures missed their goal`);
