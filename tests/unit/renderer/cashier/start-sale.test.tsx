@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import type { NfcStatus } from '../../../../shared/nfc/nfc-status';
+import { MantineProvider } from '@mantine/core';
 import { StartSale } from '../../../../renderer/cashier/sale/start-sale';
+import {
+  CatalogueMemoryContext,
+  type CatalogueMemory,
+} from '../../../../renderer/cashier/sale/use-catalogue';
+import { theme } from '../../../../renderer/common/theme';
 import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
@@ -167,5 +173,71 @@ describe('StartSale', () => {
     expect(screen.getByTestId('asset-picker').textContent).toContain('18 decimals');
     expect(screen.queryByTestId('asset-picker-option-ETH')).toBeNull();
     expect(pos.callsOf('updateSettings')).toEqual([{ patch: { lastChainId: '56' } }]);
+  });
+});
+
+describe('StartSale between two sales', () => {
+  // The form mounts again after every sale; the window's memory outlives it (CashierApp).
+  const memory = { current: null as CatalogueMemory | null };
+  const form = (sale: number, values: Parameters<typeof settingsWith>[0] = {}) => (
+    <MantineProvider theme={theme}>
+      <CatalogueMemoryContext.Provider value={memory}>
+        <StartSale
+          key={sale}
+          settings={settingsWith({ lastChainId: '1', lastAsset: 'USDT', ...values })}
+        />
+      </CatalogueMemoryContext.Provider>
+    </MantineProvider>
+  );
+  const chosenAsset = () =>
+    screen.queryByTestId('asset-picker-option-USDT')?.getAttribute('aria-checked') ?? null;
+  beforeEach(() => {
+    memory.current = null;
+  });
+
+  async function firstSale() {
+    const view = renderWithTheme(form(1));
+    await waitFor(() => expect(chosenAsset()).toBe('true'));
+    return view;
+  }
+
+  it('shows the last lists and choice at once, and asks the service again behind them', async () => {
+    const view = await firstSale();
+    view.rerender(form(2));
+    // In the same render pass as the new form: no "Loading…", no wait for the service.
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(chosenAsset()).toBe('true');
+    await waitFor(() => expect(pos.callsOf('listAssets')).toHaveLength(2));
+    expect(pos.callsOf('listChains')).toHaveLength(2);
+    expect(pos.callsOf('listAssets')).toEqual([{ chainId: '1' }, { chainId: '1' }]);
+  });
+
+  it('takes a changed answer from the service', async () => {
+    const view = await firstSale();
+    pos.handle('listChains', () => [...chains, { chainId: '137', name: 'POLYGON', logo: null }]);
+    view.rerender(form(2));
+    expect(screen.queryByTestId('chain-picker-option-137')).toBeNull();
+    await screen.findByTestId('chain-picker-option-137');
+    expect(chosenAsset()).toBe('true');
+  });
+
+  it('keeps the known lists when asking again fails, without an error between two customers', async () => {
+    const view = await firstSale();
+    pos.fail('listChains', 'network', 'The payment service could not be reached.');
+    pos.fail('listAssets', 'network', 'The payment service could not be reached.');
+    view.rerender(form(2));
+    await waitFor(() => expect(pos.callsOf('listAssets')).toHaveLength(2));
+    await act(async () => {});
+    expect(screen.queryByTestId('error-message')).toBeNull();
+    expect(screen.getByTestId('chain-picker-option-56')).toBeTruthy();
+    expect(chosenAsset()).toBe('true');
+  });
+
+  it('forgets the lists of another service', async () => {
+    const view = await firstSale();
+    pos.fail('listChains', 'network', 'The payment service could not be reached.');
+    view.rerender(form(2, { serviceBaseUrl: 'https://other.example' }));
+    expect(screen.queryByTestId('chain-picker-option-1')).toBeNull();
+    expect(await screen.findByTestId('error-message')).toBeTruthy();
   });
 });
