@@ -18,7 +18,8 @@ const waitPhases: ReadonlySet<CustomerPhase> = new Set(['preparing', 'processing
 export class CustomerViewPublisher {
   private latest: CustomerView;
   private outcomeAtMs: number | null = null;
-  private cancelHold: (() => void) | null = null;
+  /** Cancels the one view waiting for its time: the idle screen after an outcome, or a wait screen. */
+  private cancelDelayedView: (() => void) | null = null;
   private version = 0;
   /** Since when the current sale has been in its wait phase (order id and phase). */
   private waitSince: { key: string; atMs: number } | null = null;
@@ -40,14 +41,14 @@ export class CustomerViewPublisher {
 
   async saleChanged(sale: SaleSnapshot | null): Promise<void> {
     const version = ++this.version;
-    this.cancelHold?.();
-    this.cancelHold = null;
+    this.cancelDelayedView?.();
+    this.cancelDelayedView = null;
     if (!sale) {
       const holdUntil =
         this.outcomeAtMs === null ? this.clock.now() : this.outcomeAtMs + OUTCOME_HOLD_MS;
       this.outcomeAtMs = null;
       if (holdUntil > this.clock.now()) {
-        this.cancelHold = this.clock.at(holdUntil, () => {
+        this.cancelDelayedView = this.clock.at(holdUntil, () => {
           if (version === this.version) this.emit(customerViewOf(null, this.shopName(), noLogos));
         });
       } else {
@@ -87,9 +88,9 @@ export class CustomerViewPublisher {
       this.emit(view);
       return;
     }
-    this.cancelHold?.();
-    this.cancelHold = this.clock.at(since + WAIT_SCREEN_DELAY_MS, () => {
-      this.cancelHold = null;
+    this.cancelDelayedView?.();
+    this.cancelDelayedView = this.clock.at(since + WAIT_SCREEN_DELAY_MS, () => {
+      this.cancelDelayedView = null;
       if (version === this.version) this.emit(view);
     });
   }
