@@ -247,8 +247,11 @@ export async function run(): Promise<BenchLine[]> {
     let displayEarly = 0;
     for (let sale = 1; sale <= HEAP_LATE; sale += 1) {
       const timed = sale <= WARMUP + SALES;
-      timedTill.push(await cashierSale(cashier, display, `${12 + (sale % 7)}.5`, timed));
-      if (timed) timedBare.push(await bareSale(bare));
+      const till = await cashierSale(cashier, display, `${12 + (sale % 7)}.5`, timed);
+      if (timed) {
+        timedTill.push(till);
+        timedBare.push(await bareSale(bare));
+      }
       if (sale === HEAP_EARLY) {
         early = await heapMb(cashier);
         displayEarly = await heapMb(display);
@@ -256,8 +259,8 @@ export async function run(): Promise<BenchLine[]> {
     }
     const late = await heapMb(cashier);
     const displayLate = await heapMb(display);
-    const tillMs = timedTill.slice(WARMUP, WARMUP + SALES);
-    const bareMs = timedBare.slice(WARMUP, WARMUP + SALES);
+    const tillMs = timedTill.slice(WARMUP);
+    const bareMs = timedBare.slice(WARMUP);
     const coldTill = timedTill.slice(0, SALES);
     const coldBare = timedBare.slice(0, SALES);
     console.log(
