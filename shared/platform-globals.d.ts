@@ -1,0 +1,43 @@
+/**
+ * The few globals `shared/` may use, declared here because its TypeScript project sees
+ * neither the DOM's nor Node's types: each exists, with the same behaviour, in Node, in
+ * Electron's main process and in Chromium. Anything else a shared file needs is passed in
+ * as a parameter or a port. Only `tsconfig.shared.json` includes this file; the other
+ * projects get the real declarations from their own platform's types.
+ */
+
+interface SharedUrlSearchParams {
+  get(name: string): string | null;
+  getAll(name: string): string[];
+  has(name: string): boolean;
+  toString(): string;
+}
+
+interface SharedUrl {
+  readonly href: string;
+  readonly origin: string;
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly searchParams: SharedUrlSearchParams;
+  readonly hash: string;
+}
+
+declare const URL: { new (url: string, base?: string): SharedUrl };
+type URL = SharedUrl;
+declare const URLSearchParams: { new (init?: string): SharedUrlSearchParams };
+
+type TimerHandle = { readonly __timer: unique symbol } | number;
+declare function setTimeout(callback: () => void, delayMs: number): TimerHandle;
+declare function clearTimeout(handle: TimerHandle | undefined): void;
+
+declare function atob(base64: string): string;
+declare function btoa(binary: string): string;
+
+// eslint-disable-next-line no-var -- a global the platform provides
+declare var crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
