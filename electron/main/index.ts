@@ -1,6 +1,7 @@
-// Composition root (ARCHITECTURE: index.ts wires, nothing else). Builds the real adapters,
-// hands them to the same createAppServices the test harness uses, opens the windows.
-import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
+// Composition root (docs/architecture.md: Where each kind of code goes): index.ts wires,
+// nothing else. Builds the real adapters, hands them to the same createAppServices the test
+// harness uses, opens the windows, and leaves quitting to the quit sequence.
+import { app, dialog, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -10,24 +11,24 @@ import { createJsonLinesLogger } from '../logging/logger';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { CustomerDisplayController } from './customer-display/customer-display-controller';
 import { registerIpc } from './ipc-registration';
+import { askQuitDuringSale } from './lifecycle/quit-confirmation';
+import { installQuitSequence } from './lifecycle/quit-sequence';
 import { APP_ORIGIN } from './page-request';
 import { buildContentSecurityPolicy } from './security/content-security-policy';
 import { isTrustedIpcEvent } from './security/ipc-sender';
 import { installSecurityHooks, installSessionSecurity } from './security/security-hooks';
 import { openShellSettings } from './storage/open-settings';
+import { electronWindowStateSlot } from './storage/window-state-store';
 import { utilityReaderChannel } from './utility-reader-channel';
+import { openCashierWindow } from './windows/cashier-window';
 import { appLocationOf, createWindowFactory, type PageSource } from './windows/window-factory';
 import { WindowRegistry } from './windows/window-registry';
 
 const mainDir = import.meta.dirname;
 const logger = createJsonLinesLogger({ scope: 'main' });
-let quitting = false;
 let services: AppServices | undefined;
 let cashierWindow: BrowserWindow | undefined;
-
-// A second launch focuses the first till window instead of opening another till.
-if (!app.requestSingleInstanceLock()) app.exit(0);
-registerAppScheme();
+let displays: CustomerDisplayController | undefined;
 
 async function start(): Promise<void> {
   const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
@@ -48,6 +49,7 @@ async function start(): Promise<void> {
     logger,
   );
   serveAppScheme(join(mainDir, '../renderer'), () => buildContentSecurityPolicy({}));
+  quit.watchSystemShutdown(powerMonitor);
 
   const shell = openShellSettings({ logger });
   const factory = createWindowFactory({
@@ -63,16 +65,16 @@ async function start(): Promise<void> {
     isTrusted: (event) => isTrustedIpcEvent(event, registry, location),
     logger,
   });
-  const cashier = factory.open('cashier', {
-    width: 1280,
-    height: 800,
-    minWidth: 900,
-    minHeight: 640,
-    title: 'Counter',
+  const cashier = openCashierWindow({
+    factory,
+    slot: electronWindowStateSlot(),
+    clock: systemClock,
+    logger,
   });
   cashierWindow = cashier;
+  quit.guard(cashier);
   wiring.registerPage(cashier.webContents, 'cashier');
-  const displays = new CustomerDisplayController({
+  const controller = new CustomerDisplayController({
     openWindow: (look) => {
       const window = factory.open('display', look);
       wiring.registerPage(window.webContents, 'display');
@@ -80,9 +82,10 @@ async function start(): Promise<void> {
     },
     cashierWindow: () => (cashier.isDestroyed() ? undefined : cashier),
     setting: () => shell.settings.current().values.customerDisplay,
-    isQuitting: () => quitting,
+    isQuitting: () => quit.isQuitting(),
     logger,
   });
+  displays = controller;
 
   services = await createAppServices(
     {
@@ -110,10 +113,10 @@ async function start(): Promise<void> {
         };
       },
       displays: {
-        view: () => displays.snapshot() ?? displays.refresh(),
-        onChange: (listener) => displays.onChange(listener),
+        view: () => controller.snapshot() ?? controller.refresh(),
+        onChange: (listener) => controller.onChange(listener),
         identify: () => {
-          const snapshot = displays.snapshot();
+          const snapshot = controller.snapshot();
           const chosen = snapshot?.choice.kind === 'off' ? undefined : snapshot?.choice.displayId;
           const index = snapshot?.displays.findIndex((display) => display.id === chosen) ?? -1;
           wiring.emit('identify-display', {
@@ -124,33 +127,42 @@ async function start(): Promise<void> {
     },
     (name, payload) => wiring.emit(name, payload),
   );
-  displays.start();
-  shell.settings.onChange(() => displays.refresh());
-  cashier.on('closed', () => app.quit());
+  // A quit asked for while starting has already destroyed the displays: do not reopen them.
+  if (quit.isQuitting()) return;
+  controller.start();
+  shell.settings.onChange(() => controller.refresh());
 }
 
-app.on('second-instance', () => {
-  if (!cashierWindow || cashierWindow.isDestroyed()) return;
-  if (cashierWindow.isMinimized()) cashierWindow.restore();
-  cashierWindow.focus();
+function failedToStart(error: unknown): void {
+  logger.error('start failed', { error: error instanceof Error ? error.message : String(error) });
+  dialog.showErrorBox(
+    'Counter could not start',
+    'The till could not start. Restart it; if this happens again, call IT.',
+  );
+  app.releaseSingleInstanceLock();
+  app.exit(1);
+}
+
+let startup: Promise<void> = Promise.resolve();
+const quit = installQuitSequence({
+  services: () => services,
+  startup: () => startup,
+  cashierWindow: () => cashierWindow,
+  closeDisplays: () => displays?.stop(),
+  confirmQuitDuringSale: (sale) => askQuitDuringSale(cashierWindow, sale),
+  clock: systemClock,
+  logger,
 });
 
-app.on('before-quit', (event) => {
-  if (quitting || !services) return;
-  // Close the reader process, the sandbox and the journal before the process ends.
-  event.preventDefault();
-  quitting = true;
-  void services.close().finally(() => app.quit());
-});
-
-void app
-  .whenReady()
-  .then(start)
-  .catch((error: unknown) => {
-    logger.error('start failed', { error: error instanceof Error ? error.message : String(error) });
-    dialog.showErrorBox(
-      'Counter could not start',
-      'The till could not start. Restart it; if this happens again, call IT.',
-    );
-    app.exit(1);
+// A second launch focuses the first till window instead of opening another till.
+if (!app.requestSingleInstanceLock()) {
+  app.exit(0);
+} else {
+  registerAppScheme();
+  app.on('second-instance', () => {
+    if (!cashierWindow || cashierWindow.isDestroyed()) return;
+    if (cashierWindow.isMinimized()) cashierWindow.restore();
+    cashierWindow.focus();
   });
+  startup = app.whenReady().then(start).catch(failedToStart);
+}

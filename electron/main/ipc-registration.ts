@@ -32,7 +32,7 @@ const eventsFor: Record<PageName, ReadonlySet<string>> = {
 };
 
 /** What the wiring needs of a webContents (a WebContents satisfies it; tests pass a fake). */
-export interface PageContents {
+interface PageContents {
   readonly id: number;
   send(channel: string, payload: unknown): void;
   isDestroyed(): boolean;
@@ -47,7 +47,7 @@ export interface IpcWiring {
 }
 
 /**
- * Registers one handler per contract call (ARCHITECTURE: One typed contract). Every handler
+ * Registers one handler per contract call (docs/architecture.md: One typed contract). Every handler
  * first checks the sender (one of our windows, showing our page, in its main frame) and that
  * it is the cashier page: the customer display may only subscribe. Arguments are parsed by
  * dispatchCall before any service sees them.

@@ -7,7 +7,7 @@ import { extname, resolve, sep } from 'node:path';
  * folder, under the one host `pages`.
  */
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'pages';
+const APP_HOST = 'pages';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 const contentTypes: Record<string, string> = {

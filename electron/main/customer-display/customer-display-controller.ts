@@ -38,6 +38,8 @@ export interface CustomerDisplayControllerOptions {
   isQuitting: () => boolean;
   screen?: ScreenPort;
   logger?: Logger;
+  /** process.platform by default: macOS gets simple full screen. */
+  platform?: NodeJS.Platform;
 }
 
 export type { CustomerDisplaySnapshot } from '../../../shared/customer-display';
@@ -46,14 +48,16 @@ const SCREEN_EVENTS = ['display-added', 'display-removed', 'display-metrics-chan
 
 /**
  * Keeps the customer display window where chooseCustomerDisplay says, as monitors come and
- * go (issue 5, point 2). Full screen and frameless on the customer's monitor; a plain window
- * for "same screen". Moving to another monitor recreates the window rather than moving a
- * full-screen window (macOS animates leaving full screen asynchronously); the page gets
- * its state from main again by subscription, so nothing is lost.
+ * go. Full screen and frameless on the customer's monitor; a plain window for "same screen".
+ * Moving to another monitor recreates the window rather than moving a full-screen window;
+ * the page gets its state from main again by subscription, so nothing is lost. On macOS the
+ * full screen is the simple kind: no Space of its own, no animation, so it appears at once on
+ * the customer's monitor and re-fits without a flicker.
  */
 export class CustomerDisplayController {
   private readonly screen: ScreenPort;
   private readonly logger: Logger;
+  private readonly platform: NodeJS.Platform;
   private current: { window: BrowserWindow; placement: string } | undefined;
   private last: CustomerDisplaySnapshot | undefined;
   private readonly listeners = new Set<(snapshot: CustomerDisplaySnapshot) => void>();
@@ -65,6 +69,7 @@ export class CustomerDisplayController {
   constructor(private readonly options: CustomerDisplayControllerOptions) {
     this.screen = options.screen ?? electronScreen;
     this.logger = options.logger ?? silentLogger;
+    this.platform = options.platform ?? process.platform;
   }
 
   /** Call after app 'ready' and after the cashier window exists. */
@@ -76,6 +81,7 @@ export class CustomerDisplayController {
     return this.refresh();
   }
 
+  /** Stops following monitors and destroys the window: quitting calls this. */
   stop(): void {
     if (this.started)
       for (const event of SCREEN_EVENTS) this.screen.removeListener(event, this.onScreenChange);
@@ -151,7 +157,7 @@ export class CustomerDisplayController {
       return;
     }
     this.removeWindow();
-    const window = this.options.openWindow(lookFor(choice));
+    const window = this.options.openWindow(lookFor(choice, this.platform));
     window.on('close', (event) => {
       // The customer (or a stray Alt+F4) cannot close it; quitting the app can.
       if (!this.options.isQuitting()) event.preventDefault();
@@ -172,6 +178,12 @@ export class CustomerDisplayController {
       now.height === bounds.height
     )
       return;
+    if (this.platform === 'darwin') {
+      // Simple full screen is a borderless window over the monitor: new bounds are enough,
+      // and leaving and re-entering it would flash the desktop.
+      window.setBounds(bounds);
+      return;
+    }
     window.setFullScreen(false);
     window.setBounds(bounds);
     window.setFullScreen(true);
@@ -185,8 +197,15 @@ export class CustomerDisplayController {
   }
 }
 
-/** Full screen, frameless, fixed; or a plain window the cashier can move on a single-monitor till. */
-export function lookFor(choice: Exclude<CustomerDisplayChoice, { kind: 'off' }>): WindowLook {
+/**
+ * Full screen, frameless, fixed; or a plain window the cashier can move on a single-monitor
+ * till. Unclosable by the customer either way (`closable: false`, and the controller's close
+ * guard); quitting destroys it.
+ */
+function lookFor(
+  choice: Exclude<CustomerDisplayChoice, { kind: 'off' }>,
+  platform: NodeJS.Platform = process.platform,
+): WindowLook {
   const common: WindowLook = {
     ...choice.bounds,
     title: 'Customer display',
@@ -204,5 +223,7 @@ export function lookFor(choice: Exclude<CustomerDisplayChoice, { kind: 'off' }>)
     minimizable: false,
     maximizable: false,
     skipTaskbar: true,
+    // macOS: 'fullscreen' then means the simple kind (no separate Space, no animation).
+    ...(platform === 'darwin' ? { simpleFullscreen: true } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { isLoopbackHost } from '../../../shared/base-url';
 
 /**
- * The Content-Security-Policy sent with our pages (issue 5, point 6). Strict: our own
+ * The Content-Security-Policy sent with our pages. Strict: our own
  * scripts only, no network from pages (connect-src 'none': main owns the network), no
  * plugins, no <base>, no framing. Images may also come from the service's logo origins.
  * style-src allows inline styles because the UI kit sets style attributes; scripts never.

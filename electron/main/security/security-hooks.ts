@@ -8,7 +8,7 @@ import {
 import { checkExternalLink, isAllowedNavigation, type AppLocation } from './trusted-url';
 
 /**
- * The app-wide security hooks (issue 5, point 6; Electron's security checklist). Installed
+ * The app-wide security hooks (Electron's security checklist). Installed
  * once, before the first window: every webContents, ours or not, gets the navigation and
  * window-open rules; one that is not ours (not registered by the window factory by the
  * time its constructor returned) is closed.

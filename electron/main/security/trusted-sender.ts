@@ -2,7 +2,7 @@ import { isAllowedNavigation, type AppLocation } from './trusted-url';
 
 /**
  * Whether an IPC message comes from one of our windows showing one of our pages
- * (ARCHITECTURE: every handler checks the sender; the idea of electron/fiddle's ipc.ts).
+ * (docs/architecture.md: every handler checks the sender; the idea of electron/fiddle's ipc.ts).
  * The webContents id alone is not enough: a window of ours that was somehow navigated
  * elsewhere keeps its id, so the frame's URL must be ours too; and only the main frame
  * speaks (our pages have no iframes).

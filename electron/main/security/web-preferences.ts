@@ -1,7 +1,7 @@
 import type { WebPreferences } from 'electron';
 
 /**
- * The webPreferences every window of ours gets (issue 5, point 6). Type-only import:
+ * The webPreferences every window of ours gets (Electron's security checklist). Type-only import:
  * this file is pure and tested without Electron.
  */
 export function secureWebPreferences(options: {

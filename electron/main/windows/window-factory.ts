@@ -38,8 +38,9 @@ export interface WindowFactory {
 
 /**
  * Every window of ours is made here: with the secure webPreferences, registered as ours
- * before anything loads, with window.open denied (links go through the security hooks),
- * and shown only once painted.
+ * before anything loads, and shown only once painted. window.open is the security hooks'
+ * business alone: they set the one handler on every webContents as it is created (denied;
+ * an allowed https link goes to the system browser). A second handler here would replace it.
  */
 export function createWindowFactory(options: WindowFactoryOptions): WindowFactory {
   return {
@@ -54,7 +55,6 @@ export function createWindowFactory(options: WindowFactoryOptions): WindowFactor
         }),
       });
       options.registry.add(window.webContents);
-      window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
       if (look.show !== false) window.once('ready-to-show', () => window.show());
       if (options.pages.kind === 'origin')
         void window.loadURL(`${options.pages.origin}/${page}/index.html`);

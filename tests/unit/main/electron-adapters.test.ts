@@ -76,11 +76,12 @@ beforeEach(() => {
 });
 
 describe('app:// scheme', () => {
-  it('is registered as a standard, secure scheme', async () => {
+  it('is registered as a standard, secure scheme whose scripts V8 code-caches', async () => {
     const { registerAppScheme } = await import('../../../electron/main/app-protocol');
     registerAppScheme();
+    // Electron caches a custom scheme's code only with codeCache and standard both set.
     expect(state.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, codeCache: true } },
     ]);
   });
 
@@ -127,7 +128,18 @@ describe('NFC reader in a utilityProcess', () => {
     expect(exits).toEqual([3]);
     channel.send({ type: 'shutdown' } as never);
     expect(child?.posted).toHaveLength(1);
+  });
+
+  it("ends by the UtilityProcess 'exit' event, heard even by a listener added after it", async () => {
+    const { utilityReaderChannel } = await import('../../../electron/main/utility-reader-channel');
+    const channel = utilityReaderChannel('/opt/counter/out/main');
+    const [child] = state.forks;
     channel.kill();
     expect(child?.killed).toBe(true);
+    child?.listeners.get('exit')?.(null);
+    // Quitting stops the reader after it may already have gone: it must not wait forever.
+    const late: (number | null)[] = [];
+    channel.onExit((code) => late.push(code));
+    expect(late).toEqual([null]);
   });
 });

@@ -49,6 +49,8 @@ describe('electron/main/index.ts', () => {
     calls.lock = false;
     await import('../../../electron/main/index');
     expect(calls.exit).toEqual([0]);
+    expect(calls.schemes).toEqual([]);
+    expect(calls.events.has('second-instance')).toBe(false);
   });
 
   it('keeps running as the first instance, registers app:// before ready, and listens for a second launch', async () => {
@@ -56,10 +58,10 @@ describe('electron/main/index.ts', () => {
     await import('../../../electron/main/index');
     expect(calls.exit).toEqual([]);
     expect(calls.schemes).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, codeCache: true } },
     ]);
     expect([...calls.events.keys()]).toEqual(
-      expect.arrayContaining(['second-instance', 'before-quit']),
+      expect.arrayContaining(['second-instance', 'before-quit', 'window-all-closed']),
     );
   });
 });

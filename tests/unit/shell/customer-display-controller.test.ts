@@ -101,9 +101,10 @@ let setting: CustomerDisplaySetting;
 let quitting: boolean;
 let cashier: FakeWindow;
 
-function makeController() {
+function makeController(platform: NodeJS.Platform = 'win32') {
   return new CustomerDisplayController({
     screen,
+    platform,
     openWindow: vi.fn((look) => {
       const window = new FakeWindow(look as Record<string, unknown>);
       windows.push(window);
@@ -147,6 +148,36 @@ describe('CustomerDisplayController', () => {
       resizable: false,
       skipTaskbar: true,
     });
+  });
+
+  it('Windows and Linux: native full screen, no macOS-only options', () => {
+    makeController('win32').start();
+    expect(windows[0]!.look).toMatchObject({ fullscreen: true });
+    expect(windows[0]!.look).not.toHaveProperty('simpleFullscreen');
+  });
+
+  it('macOS: simple full screen (no Space of its own), re-fitted by bounds alone', () => {
+    makeController('darwin').start();
+    expect(windows[0]!.look).toMatchObject({
+      ...customer.bounds,
+      fullscreen: true,
+      simpleFullscreen: true,
+      frame: false,
+      closable: false,
+    });
+    const bigger = { ...customer, bounds: { x: 1920, y: 0, width: 1920, height: 1080 } };
+    screen.set([main, bigger], 'display-metrics-changed');
+    expect(windows).toHaveLength(1);
+    expect(windows[0]!.setBounds).toHaveBeenCalledWith(bigger.bounds);
+    // Leaving and re-entering full screen would flash the desktop.
+    expect(windows[0]!.fullScreenCalls).toEqual([]);
+  });
+
+  it('macOS: the same-screen window is a plain window, not full screen', () => {
+    setting = { mode: 'same-screen' };
+    makeController('darwin').start();
+    expect(windows[0]!.look).toMatchObject({ frame: true, fullscreen: false });
+    expect(windows[0]!.look).not.toHaveProperty('simpleFullscreen');
   });
 
   it('cannot be closed by the customer, only by quitting the app', () => {
