@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
+import { transactionRunner } from './sqlite-transaction';
 
 /**
  * Schema changes, in order. A migration is never edited once shipped: add the next one.
@@ -78,7 +79,7 @@ export const migrations: readonly Migration[] = [
 
 /** Brings the file up to the newest schema; returns the version it is at. */
 export function migrate(
-  db: Database.Database,
+  db: DatabaseSync,
   nowMs: number,
   list: readonly Migration[] = migrations,
 ): number {
@@ -93,15 +94,16 @@ export function migrate(
     // A newer app wrote this file; writing with an older schema would corrupt it.
     throw new Error(`journal schema version ${current} is newer than this app knows (${newest})`);
   }
+  const inTransaction = transactionRunner(db);
   const record = db.prepare(
     'INSERT INTO schema_version (version, applied_at_ms, description) VALUES (?, ?, ?)',
   );
   for (const migration of [...list].sort((a, b) => a.version - b.version)) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
+    inTransaction(() => {
       db.exec(migration.sql);
       record.run(migration.version, nowMs, migration.description);
-    })();
+    });
   }
   return Math.max(current, newest);
 }

@@ -15,8 +15,11 @@ export const ORDER_COLUMNS = `order_id, reference, kind, state, amount, fee, ass
 export const OPEN_STATES_SQL = `('requesting', 'amount-differs', 'awaiting-payment', 'waiting-for-tap',
                         'submitting', 'outcome-unknown', 'failed', 'retry-refused')`;
 
-/** A row of `orders` as better-sqlite3 returns it. */
-export interface OrderRow {
+/**
+ * A row of `orders` as node:sqlite returns it (INTEGER columns as numbers: no readBigInts).
+ * A type, not an interface, so node:sqlite's rows (Record<string, SQLOutputValue>) cast to it.
+ */
+export type OrderRow = {
   order_id: string;
   reference: string;
   kind: OrderKind;
@@ -46,16 +49,16 @@ export interface OrderRow {
   failure_service_msg: string | null;
   failure_service_code: string | null;
   failure_http_status: number | null;
-}
+};
 
-export interface EventRow {
+export type EventRow = {
   order_id: string;
   at_ms: number;
   from_state: SaleState | null;
   to_state: SaleState;
   reason_kind: ReasonKind;
   detail: string;
-}
+};
 
 export function recordFromRow(row: OrderRow): OrderRecord {
   return {

@@ -1,19 +1,21 @@
-import Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../../shared/clock';
 import { findTransition, type ReasonKind } from '../../shared/sale/sale-states';
+import { openJournalConnection, type Durability } from './journal-connection';
+import {
+  prepareJournalStatements,
+  type InsertOrderParams,
+  type JournalStatements,
+  type UpdateFailureParams,
+  type UpdateLinkParams,
+} from './journal-statements';
 import { migrate } from './migrations';
 import { JournalConflictError, type OrderJournal } from './order-journal';
 import type { EventDetail, NewOrder, OrderEvent, OrderRecord, StateChange } from './order-record';
-import {
-  eventFromRow,
-  OPEN_STATES_SQL,
-  ORDER_COLUMNS,
-  recordFromRow,
-  type EventRow,
-  type OrderRow,
-} from './order-rows';
+import { eventFromRow, recordFromRow, type EventRow, type OrderRow } from './order-rows';
+import { transactionRunner, type InTransaction } from './sqlite-transaction';
 
-export type Durability = 'normal' | 'full';
+export type { Durability } from './journal-connection';
 
 export const DEFAULT_IDLE_CHECKPOINT_MS = 30_000;
 /** About 40 MB of WAL at the journal's ~10 pages per write. */
@@ -46,7 +48,7 @@ export interface SqliteJournalOptions {
 
 /** The OrderJournal over one SQLite file: the till's only writer of it. Reports read through SqliteReportReader. */
 export class SqliteOrderJournal implements OrderJournal {
-  readonly db: Database.Database;
+  readonly db: DatabaseSync;
   readonly schemaVersion: number;
   /** How many checkpoints this connection ran (diagnostics and tests). */
   checkpoints = 0;
@@ -55,48 +57,21 @@ export class SqliteOrderJournal implements OrderJournal {
   private writesSinceCheckpoint = 0;
   private cancelIdleTimer: (() => void) | null = null;
   private readonly clock: Clock;
-  private readonly statements;
+  private readonly statements: JournalStatements;
+  private readonly inTransaction: InTransaction;
 
   constructor(options: SqliteJournalOptions) {
     this.clock = options.clock;
-    this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('foreign_keys = ON');
-    // Checkpoints are ours (see idleCheckpointMs), not SQLite's automatic ones.
-    this.db.pragma('wal_autocheckpoint = 0');
+    this.db = openJournalConnection(options.path, options.durability ?? 'normal');
     this.idleCheckpointMs = options.idleCheckpointMs ?? DEFAULT_IDLE_CHECKPOINT_MS;
-    // Another process (a report tool, a second start) may hold the write lock briefly.
-    this.db.pragma('busy_timeout = 5000');
-    this.schemaVersion = migrate(this.db, this.clock.now());
-    const db = this.db;
-    this.statements = {
-      insertOrder: db.prepare(`INSERT INTO orders (${ORDER_COLUMNS}) VALUES (
-        @order_id, @reference, @kind, @state, @amount, @fee, @asset, @asset_decimal, @chain_id, @chain_name,
-        @currency, @serial_number, @created_at_ms, @updated_at_ms, @attempts, @replaces_order_id, NULL, NULL,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`),
-      insertEvent: db.prepare(
-        'INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
-      getOrder: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?`),
-      updateState: db.prepare(
-        'UPDATE orders SET state = ?, updated_at_ms = ?, attempts = attempts + ? WHERE order_id = ?',
-      ),
-      updateLink:
-        db.prepare(`UPDATE orders SET qr_url = @qr_url, rate_usd = @rate_usd, expire_at_raw = @expire_at_raw,
-        expires_at_ms = @expires_at_ms, expiry_known = @expiry_known, expiry_note = @expiry_note,
-        link_amount = @link_amount, amount_matches = @amount_matches WHERE order_id = @order_id`),
-      updateFailure:
-        db.prepare(`UPDATE orders SET failure_kind = @failure_kind, failure_message = @failure_message,
-        failure_service_msg = @failure_service_msg, failure_service_code = @failure_service_code,
-        failure_http_status = @failure_http_status WHERE order_id = @order_id`),
-      events: db.prepare(
-        'SELECT order_id, at_ms, from_state, to_state, reason_kind, detail FROM order_events WHERE order_id = ? ORDER BY event_id',
-      ),
-      openOrders: db.prepare(
-        `SELECT ${ORDER_COLUMNS} FROM orders WHERE state IN ${OPEN_STATES_SQL} ORDER BY created_at_ms DESC`,
-      ),
-    };
+    try {
+      this.schemaVersion = migrate(this.db, this.clock.now());
+      this.statements = prepareJournalStatements(this.db);
+      this.inTransaction = transactionRunner(this.db);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
   }
 
   createOrder(
@@ -115,7 +90,7 @@ export class SqliteOrderJournal implements OrderJournal {
       link: null,
       lastFailure: null,
     };
-    this.db.transaction(() => {
+    this.inTransaction(() => {
       this.statements.insertOrder.run({
         order_id: record.orderId,
         reference: record.reference,
@@ -133,7 +108,7 @@ export class SqliteOrderJournal implements OrderJournal {
         updated_at_ms: record.updatedAtMs,
         attempts: record.attempts,
         replaces_order_id: record.replacesOrderId,
-      });
+      } satisfies InsertOrderParams);
       this.statements.insertEvent.run(
         record.orderId,
         event.atMs,
@@ -142,7 +117,7 @@ export class SqliteOrderJournal implements OrderJournal {
         event.reasonKind,
         JSON.stringify(event.detail ?? {}),
       );
-    })();
+    });
     this.wrote();
     return record;
   }
@@ -160,7 +135,7 @@ export class SqliteOrderJournal implements OrderJournal {
   checkpoint(): void {
     this.writesSinceCheckpoint = 0;
     this.checkpoints++;
-    this.db.pragma('wal_checkpoint(PASSIVE)');
+    this.statements.checkpointPassive.get();
   }
 
   /** After every write: count it, and (re)arm the idle checkpoint. */
@@ -173,7 +148,7 @@ export class SqliteOrderJournal implements OrderJournal {
   private armIdleTimer(atMs: number): void {
     this.cancelIdleTimer = this.clock.at(atMs, () => {
       this.cancelIdleTimer = null;
-      if (!this.db.open) return;
+      if (!this.db.isOpen) return;
       const quietSince = this.lastWriteMs + this.idleCheckpointMs;
       if (this.clock.now() >= quietSince) {
         if (this.writesSinceCheckpoint > 0) this.checkpoint();
@@ -184,7 +159,7 @@ export class SqliteOrderJournal implements OrderJournal {
   }
 
   private applyTransition(change: StateChange): OrderRecord {
-    return this.db.transaction(() => {
+    return this.inTransaction(() => {
       const row = this.statements.getOrder.get(change.orderId) as OrderRow | undefined;
       if (!row) throw new JournalConflictError(`no order ${change.orderId}`);
       const current = recordFromRow(row);
@@ -217,7 +192,7 @@ export class SqliteOrderJournal implements OrderJournal {
           expiry_note: link?.expiryNote ?? null,
           link_amount: link?.linkAmount ?? null,
           amount_matches: link ? (link.amountMatches ? 1 : 0) : null,
-        });
+        } satisfies UpdateLinkParams);
       }
       if (patch.lastFailure !== undefined) {
         const failure = patch.lastFailure;
@@ -228,7 +203,7 @@ export class SqliteOrderJournal implements OrderJournal {
           failure_service_msg: failure?.serviceMessage ?? null,
           failure_service_code: failure?.serviceCode ?? null,
           failure_http_status: failure?.httpStatus ?? null,
-        });
+        } satisfies UpdateFailureParams);
       }
       this.statements.insertEvent.run(
         change.orderId,
@@ -239,7 +214,7 @@ export class SqliteOrderJournal implements OrderJournal {
         JSON.stringify(change.detail ?? {}),
       );
       return recordFromRow(this.statements.getOrder.get(change.orderId) as OrderRow);
-    })();
+    });
   }
 
   get(orderId: string): OrderRecord | null {
@@ -255,10 +230,25 @@ export class SqliteOrderJournal implements OrderJournal {
     return (this.statements.openOrders.all() as OrderRow[]).map(recordFromRow);
   }
 
-  /** Closing checkpoints the WAL (SQLite does so for the last connection). */
+  /**
+   * Checkpoints the WAL in full and empties it (TRUNCATE), then closes: after a clean quit the
+   * journal is its database file alone, synced, and a power cut right after loses nothing.
+   * SQLite deletes the emptied WAL when the last connection to the file closes; a report reader
+   * still open keeps the -wal and -shm files, so close it first. A reader in the middle of a
+   * read (an export at quit) would make the checkpoint wait the whole busy timeout for nothing:
+   * it does not wait, the rest stays in the WAL and the next start finds it there.
+   */
   close(): void {
     this.cancelIdleTimer?.();
     this.cancelIdleTimer = null;
-    if (this.db.open) this.db.close();
+    if (!this.db.isOpen) return;
+    try {
+      this.db.exec('PRAGMA busy_timeout = 0');
+      this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      this.checkpoints++;
+      this.writesSinceCheckpoint = 0;
+    } finally {
+      this.db.close();
+    }
   }
 }

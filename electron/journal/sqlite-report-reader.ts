@@ -1,32 +1,32 @@
-import Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import type { SaleState } from '../../shared/sale/sale-states';
+import { openReadOnlyConnection } from './journal-connection';
 import type { OrderRecord } from './order-record';
 import { ORDER_COLUMNS, recordFromRow, type OrderRow } from './order-rows';
 import type { OrderReportSource, TotalsGroup } from './report-source';
 
+/** Every order created in [?, ?), oldest first: the CSV export's rows. */
+export const ORDERS_BETWEEN_SQL = `SELECT ${ORDER_COLUMNS} FROM orders WHERE created_at_ms >= ? AND created_at_ms < ? ORDER BY created_at_ms, order_id`;
+
 /**
  * Reports over the journal file through their own read-only connection. A CSV export streams
- * for seconds and waits on the output between rows; on the writer's connection that would
- * block every sale meanwhile ("connection is busy"). In WAL mode this reader sees a consistent
- * snapshot while the sale keeps writing.
+ * for seconds and waits on the output between rows; on its own connection it reads one
+ * consistent snapshot (WAL) while the sale keeps writing, and its open read can never end up
+ * inside one of the sale's transactions, nor a sale's BEGIN inside the export's.
  */
 export class SqliteReportReader implements OrderReportSource {
-  readonly db: Database.Database;
+  readonly db: DatabaseSync;
   private readonly statements;
 
   /** Open after the SqliteOrderJournal has created and migrated the file. */
   constructor(path: string) {
-    this.db = new Database(path, { readonly: true, fileMustExist: true });
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openReadOnlyConnection(path);
     const db = this.db;
     this.statements = {
       totals: db.prepare(`SELECT chain_id, chain_name, asset, state, COUNT(*) AS n,
           group_concat(amount, ' ') AS amounts, group_concat(fee, ' ') AS fees
         FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
         GROUP BY chain_id, chain_name, asset, state`),
-      between: db.prepare(
-        `SELECT ${ORDER_COLUMNS} FROM orders WHERE created_at_ms >= ? AND created_at_ms < ? ORDER BY created_at_ms, order_id`,
-      ),
       byId: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?`),
       byReference: db.prepare(
         `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`,
@@ -57,10 +57,13 @@ export class SqliteReportReader implements OrderReportSource {
     }));
   }
 
+  /**
+   * Each call prepares its own statement: node:sqlite restarts a statement that is iterated
+   * again and invalidates the first iterator, so two exports sharing one would break each other.
+   */
   *ordersBetween(fromMs: number, toMs: number): IterableIterator<OrderRecord> {
-    for (const row of this.statements.between.iterate(fromMs, toMs) as IterableIterator<OrderRow>) {
-      yield recordFromRow(row);
-    }
+    const rows = this.db.prepare(ORDERS_BETWEEN_SQL).iterate(fromMs, toMs);
+    for (const row of rows as IterableIterator<OrderRow>) yield recordFromRow(row);
   }
 
   findByOrderId(orderId: string): OrderRecord | null {
@@ -73,6 +76,6 @@ export class SqliteReportReader implements OrderReportSource {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (this.db.isOpen) this.db.close();
   }
 }

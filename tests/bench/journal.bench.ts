@@ -1,5 +1,5 @@
 /**
- * The order journal with 1,000,000 orders (issue 3): single inserts through the journal API,
+ * The order journal (node:sqlite) with 1,000,000 orders: single inserts through the journal API,
  * the end-of-day report, search by reference, CSV export. `npm run bench -- journal`.
  * Goals: insert p99 < 1 ms, day report < 20 ms, search < 5 ms; CSV export beside a bare
  * SELECT of the same rows.
@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { ORDER_COLUMNS } from '../../electron/journal/order-rows';
 import { SqliteOrderJournal, type Durability } from '../../electron/journal/sqlite-order-journal';
-import { SqliteReportReader } from '../../electron/journal/sqlite-report-reader';
+import {
+  ORDERS_BETWEEN_SQL,
+  SqliteReportReader,
+} from '../../electron/journal/sqlite-report-reader';
+import { transactionRunner } from '../../electron/journal/sqlite-transaction';
 import { exportPeriodCsv } from '../../electron/reports/csv-export';
 import { periodOfDays, localDateOf } from '../../electron/reports/local-day';
 import { searchOrders } from '../../electron/reports/order-search';
@@ -92,9 +96,9 @@ export function seed(journal: SqliteOrderJournal): string[] {
     `INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail) VALUES (?, ?, 'requesting', ?, ?, '{}')`,
   );
   const sampleReferences: string[] = [];
-  db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -262144');
-  db.transaction(() => {
+  db.exec('PRAGMA synchronous = OFF');
+  db.exec('PRAGMA cache_size = -262144');
+  transactionRunner(db)(() => {
     for (let i = 0; i < ORDERS; i++) {
       const createdAtMs = START_MS + Math.floor((i / ORDERS) * DAYS * DAY_MS);
       const { orderId, reference } = newOrderId(createdAtMs, bytes);
@@ -146,11 +150,11 @@ export function seed(journal: SqliteOrderJournal): string[] {
       );
       if (i % 5000 === 0) sampleReferences.push(reference);
     }
-  })();
-  db.pragma('synchronous = NORMAL');
-  db.pragma('cache_size = -2000');
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.pragma('optimize');
+  });
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA cache_size = -2000');
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  db.exec('PRAGMA optimize');
   return sampleReferences;
 }
 
@@ -361,11 +365,8 @@ export async function run(): Promise<BenchLine[]> {
     };
     const bare = timed(() => {
       let n = 0;
-      const statement = reader.db
-        .prepare(
-          `SELECT ${ORDER_COLUMNS} FROM orders WHERE created_at_ms >= ? AND created_at_ms < ? ORDER BY created_at_ms, order_id`,
-        )
-        .raw();
+      const statement = reader.db.prepare(ORDERS_BETWEEN_SQL);
+      statement.setReturnArrays(true);
       for (const _row of statement.iterate(all.fromMs, all.toMs)) n++;
       return n;
     });

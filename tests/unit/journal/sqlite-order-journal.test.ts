@@ -1,13 +1,17 @@
-import Database from 'better-sqlite3';
+import { existsSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, migrations } from '../../../electron/journal/migrations';
 import { JournalConflictError } from '../../../electron/journal/order-journal';
+import { BUSY_TIMEOUT_MS } from '../../../electron/journal/journal-connection';
 import type { NewOrder } from '../../../electron/journal/order-record';
 import { OPEN_STATES_SQL } from '../../../electron/journal/order-rows';
 import {
   MAX_WRITES_BETWEEN_CHECKPOINTS,
   SqliteOrderJournal,
 } from '../../../electron/journal/sqlite-order-journal';
+import { pragmaValue } from '../../../electron/journal/sqlite-pragma';
+import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { ManualClock } from '../../support/manual-clock';
 import { tempJournal, type TempJournal } from '../../support/sale-fixtures';
 
@@ -41,14 +45,14 @@ describe('SqliteOrderJournal', () => {
   afterEach(() => temp.cleanup());
 
   it('opens in WAL mode with synchronous NORMAL by default, FULL on request', () => {
-    expect(temp.journal.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(temp.journal.db.pragma('synchronous', { simple: true })).toBe(1);
+    expect(pragmaValue(temp.journal.db, 'journal_mode')).toBe('wal');
+    expect(pragmaValue(temp.journal.db, 'synchronous')).toBe(1);
     const full = new SqliteOrderJournal({
       path: `${temp.dir}/full.sqlite`,
       clock,
       durability: 'full',
     });
-    expect(full.db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(pragmaValue(full.db, 'synchronous')).toBe(2);
     full.close();
   });
 
@@ -62,7 +66,7 @@ describe('SqliteOrderJournal', () => {
   });
 
   it('refuses a file written by a newer schema', () => {
-    const db = new Database(':memory:');
+    const db = new DatabaseSync(':memory:');
     migrate(db, 0);
     db.prepare('INSERT INTO schema_version VALUES (99, 0, ?)').run('future');
     expect(() => migrate(db, 0)).toThrow(/newer/);
@@ -70,7 +74,7 @@ describe('SqliteOrderJournal', () => {
   });
 
   it('a failing migration leaves no trace of itself', () => {
-    const db = new Database(':memory:');
+    const db = new DatabaseSync(':memory:');
     const broken = [
       ...migrations,
       { version: 2, description: 'broken', sql: 'CREATE TABLE t (x); THIS IS NOT SQL;' },
@@ -249,7 +253,7 @@ describe('SqliteOrderJournal', () => {
     expect(temp.journal.checkpoints).toBe(1);
     clock.advance(60_000);
     expect(temp.journal.checkpoints).toBe(1);
-    expect(temp.journal.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    expect(pragmaValue(temp.journal.db, 'wal_autocheckpoint')).toBe(0);
   });
 
   it('a till that never rests still checkpoints every MAX_WRITES_BETWEEN_CHECKPOINTS writes', () => {
@@ -284,5 +288,59 @@ describe('SqliteOrderJournal', () => {
       .prepare(`EXPLAIN QUERY PLAN SELECT * FROM orders WHERE state IN ${OPEN_STATES_SQL}`)
       .all() as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/orders_open/);
+  });
+
+  it('a write that fails half-way leaves nothing behind, and the next one goes through', () => {
+    // JSON.stringify throws on a BigInt: after the order row is in, before the event row.
+    const detail = { httpStatus: 1n as unknown as number };
+    expect(() =>
+      temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier', detail }),
+    ).toThrow(/BigInt/);
+    expect(temp.journal.get(order().orderId)).toBeNull();
+    expect(temp.journal.db.isTransaction).toBe(false);
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    expect(temp.journal.events(order().orderId)).toHaveLength(1);
+  });
+
+  it('refuses to run without WAL (a file system without shared memory)', () => {
+    // SQLite's unix-none VFS has no shared memory, so journal_mode = WAL answers 'delete'.
+    const path = `file:${temp.dir}/no-wal.sqlite?vfs=unix-none`;
+    expect(() => new SqliteOrderJournal({ path, clock })).toThrow(/could not switch to WAL/);
+  });
+
+  it('close() checkpoints the WAL: every write is in the database file, the WAL is empty', () => {
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    // A report reader still open keeps the WAL file alive: it must be empty all the same.
+    const reader = new SqliteReportReader(temp.path);
+    expect(statSync(`${temp.path}-wal`).size).toBeGreaterThan(0);
+    temp.journal.close();
+    expect(statSync(`${temp.path}-wal`).size).toBe(0);
+    expect(reader.findByOrderId(order().orderId)?.state).toBe('requesting');
+    reader.close();
+
+    // Closed last, the journal leaves its database file alone.
+    const again = new SqliteOrderJournal({ path: temp.path, clock });
+    again.createOrder(order({ orderId: 'o2' }), { atMs: 2_000, reasonKind: 'cashier' });
+    again.close();
+    expect(existsSync(`${temp.path}-wal`)).toBe(false);
+    expect(existsSync(`${temp.path}-shm`)).toBe(false);
+    const file = new DatabaseSync(temp.path, { readOnly: true });
+    expect(file.prepare('SELECT COUNT(*) AS n FROM orders').get()).toEqual({ n: 2 });
+    file.close();
+  });
+
+  it('close() does not wait for an export still reading, and loses nothing', () => {
+    temp.journal.createOrder(order(), { atMs: 1_000, reasonKind: 'cashier' });
+    const reader = new SqliteReportReader(temp.path);
+    const exporting = reader.ordersBetween(0, 10_000)[Symbol.iterator]();
+    expect(exporting.next().done).toBe(false);
+    const startedMs = performance.now();
+    temp.journal.close();
+    // Waiting would take the whole busy timeout (5 s); not waiting takes well under one.
+    expect(performance.now() - startedMs).toBeLessThan(BUSY_TIMEOUT_MS / 5);
+    reader.close();
+    const again = new SqliteOrderJournal({ path: temp.path, clock });
+    expect(again.get(order().orderId)?.state).toBe('requesting');
+    again.close();
   });
 });
