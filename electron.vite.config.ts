@@ -8,8 +8,10 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // electron-store is ESM-only: bundle it rather than require() it at run time.
-      externalizeDeps: { exclude: ['electron-store'] },
+      // Only package.json `dependencies` stay external and are shipped in the asar's
+      // node_modules: the native smartcard addon. Every other library (zod, big.js, uuid,
+      // electron-store, ...) is a devDependency bundled here, so it is shipped once, in out/.
+      externalizeDeps: true,
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 //   nfc          real pcscd + vpcd: one machine-wide PC/SC service and fixed vpcd ports,
 //                so its files run one at a time.
 //   e2e          the built pages in Debian's Chromium through the harness, one file at a time.
+//   packaging    electron-builder --dir of the built app against an Electron stand-in (offline);
+//                each file packages once, tens of seconds on two cores, so one file at a time.
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
@@ -46,6 +48,16 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'packaging',
+          include: ['tests/packaging/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
         },
       },
     ],
