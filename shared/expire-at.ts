@@ -1,5 +1,8 @@
+import { daysInMonth } from './calendar-date';
+import { instantsOfWallClock, isValidTimeZone } from './time-zone';
+
 /**
- * Reading a payment link's `expire_at` (NOTES: Payment link, expire_at).
+ * Reading a payment link's `expire_at` (docs/payment-service.md: Payment link, expire_at).
  *
  * The service writes `NN/NN/YYYY HH:MM:SS` in its own time zone (a setting, default UTC)
  * and does not document the day/month order. We read day/month/year; when that reading is
@@ -52,8 +55,7 @@ export function readExpireAt(raw: string, ctx: ExpireAtContext): Expiry {
   }
   if (!Number.isFinite(ctx.sentAtMs))
     return unknownExpiry('The expiry cannot be checked: the send time is missing.', raw);
-  const zone = zoneFormatter(ctx.timeZone);
-  if (!zone) {
+  if (!isValidTimeZone(ctx.timeZone)) {
     return unknownExpiry(
       `The service time zone setting "${String(ctx.timeZone)}" is not a known time zone; ask IT to correct it.`,
       raw,
@@ -65,9 +67,9 @@ export function readExpireAt(raw: string, ctx: ExpireAtContext): Expiry {
   // can only be plausible when day and month are equal, and then they are the same instant.
   // Month-first is only read when day-first failed (each reading may cost Intl calls).
   const time: TimeFields = { year, hour, minute, second: secondOfMinute };
-  const dayFirst = readAs(zone, ctx.sentAtMs, 'day-first', second, first, time);
+  const dayFirst = readAs(ctx.timeZone, ctx.sentAtMs, 'day-first', second, first, time);
   if (typeof dayFirst !== 'string') return dayFirst;
-  const monthFirst = readAs(zone, ctx.sentAtMs, 'month-first', first, second, time);
+  const monthFirst = readAs(ctx.timeZone, ctx.sentAtMs, 'month-first', first, second, time);
   if (typeof monthFirst !== 'string') return monthFirst;
   return unknownExpiry(reasonText(second > 12 ? monthFirst : dayFirst, raw, ctx.timeZone), raw);
 }
@@ -81,7 +83,7 @@ interface TimeFields {
 
 /** The known expiry, or which check failed (turned into words only if it is reported). */
 function readAs(
-  zone: ZoneFormatter,
+  timeZone: string,
   sentAtMs: number,
   order: 'day-first' | 'month-first',
   month: number,
@@ -89,8 +91,11 @@ function readAs(
   t: TimeFields,
 ): Expiry | Failed {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(t.year, month)) return 'not-a-date';
-  const atMs = instantOf(wallTimeAsUtc(t.year, month, day, t.hour, t.minute, t.second), zone);
-  if (atMs === undefined) return 'skipped';
+  const found = instantsOfWallClock({ ...t, month, day }, timeZone);
+  if (found.kind === 'gap') return 'skipped';
+  // Where the wall time happens twice (clocks going back), the earlier instant: a countdown
+  // can then only run out early, never late.
+  const atMs = found.kind === 'overlap' ? found.earlierMs : found.atMs;
   if (atMs <= sentAtMs) return 'not-after-send';
   if (atMs - sentAtMs > MAX_EXPIRY_AHEAD_MS) return 'too-far';
   return { kind: 'known', atMs, order };
@@ -119,107 +124,4 @@ function unknownExpiry(reason: string, raw: unknown): Expiry {
 function quote(raw: string): string {
   const trimmed = raw.trim();
   return JSON.stringify(trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed);
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-/** The wall-clock fields as if they were UTC, in ms. Years below 100 are kept as written. */
-function wallTimeAsUtc(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-): number {
-  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getTime();
-}
-
-/**
- * A zone's formatter, plus its offset when the zone can never change it (UTC and its
- * aliases, Etc/GMT±N): those need no Intl call per reading, which is most of the cost of
- * readExpireAt with the default setting (UTC). Every other zone goes through Intl.
- */
-interface ZoneFormatter {
-  format: Intl.DateTimeFormat;
-  fixedOffsetMs: number | undefined;
-}
-const formatters = new Map<string, ZoneFormatter>();
-
-/** Zones without any transition in the tz database (resolved names, aliases folded in). */
-const FIXED_OFFSET_ZONE = /^(?:UTC|Etc\/GMT[+-]\d{1,2})$/;
-
-/** A formatter that tells the wall time in `timeZone`, or undefined for an unknown zone. */
-function zoneFormatter(timeZone: unknown): ZoneFormatter | undefined {
-  if (typeof timeZone !== 'string' || timeZone.trim() === '' || timeZone.length > 100)
-    return undefined;
-  const cached = formatters.get(timeZone);
-  if (cached) return cached;
-  try {
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      era: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    const fixed = FIXED_OFFSET_ZONE.test(format.resolvedOptions().timeZone);
-    const zone: ZoneFormatter = { format, fixedOffsetMs: undefined };
-    // Read from Intl once rather than from the name, so Etc/GMT's inverted sign cannot trip us.
-    if (fixed) zone.fixedOffsetMs = offsetAt(0, zone);
-    formatters.set(timeZone, zone);
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Zone offset at instant `atMs` (ms, whole seconds): wall time in the zone minus UTC. */
-function offsetAt(atMs: number, zone: ZoneFormatter): number {
-  const wholeSeconds = Math.floor(atMs / 1000) * 1000;
-  const fields: Record<string, string> = {};
-  for (const part of zone.format.formatToParts(wholeSeconds)) fields[part.type] = part.value;
-  const year = Number(fields.year);
-  const wall = wallTimeAsUtc(
-    fields.era === 'BC' || fields.era === 'B' ? 1 - year : year,
-    Number(fields.month),
-    Number(fields.day),
-    Number(fields.hour),
-    Number(fields.minute),
-    Number(fields.second),
-  );
-  return wall - wholeSeconds;
-}
-
-/**
- * The UTC instant whose wall time in the zone is `wall`. Candidates come from the zone's
- * offsets a day either side (a transition lies between them when they differ); a candidate
- * counts only if the zone really shows `wall` at that instant. None: the wall time falls in
- * a spring-forward gap. Two: it falls in an autumn overlap, and we take the earlier one,
- * so a countdown can only run out early, never late.
- */
-function instantOf(wall: number, zone: ZoneFormatter): number | undefined {
-  // A fixed offset has no gap or overlap: exactly one instant shows each wall time.
-  if (zone.fixedOffsetMs !== undefined) return wall - zone.fixedOffsetMs;
-  const day = 24 * 60 * 60 * 1000;
-  const offsets = new Set([
-    offsetAt(wall - day, zone),
-    offsetAt(wall, zone),
-    offsetAt(wall + day, zone),
-  ]);
-  const matches: number[] = [];
-  for (const offset of offsets) {
-    const candidate = wall - offset;
-    if (offsetAt(candidate, zone) === offset) matches.push(candidate);
-  }
-  return matches.length === 0 ? undefined : Math.min(...matches);
 }

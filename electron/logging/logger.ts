@@ -5,7 +5,7 @@ export { redact, redactText, REDACTED } from './redact';
 
 export type LogFields = Record<string, unknown>;
 
-/** The logging port services take (ARCHITECTURE: Services with ports). */
+/** The logging port services take (docs/architecture.md: Services with ports). */
 export interface Logger {
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;

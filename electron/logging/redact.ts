@@ -1,6 +1,6 @@
 /**
  * Masks secrets in anything about to be logged. The main process owns the API token
- * (ARCHITECTURE: Processes); a log file is read by people who must never see it, so every
+ * (docs/architecture.md: Processes); a log file is read by people who must never see it, so every
  * log line goes through here, whatever its caller already did.
  */
 

@@ -1,36 +1,49 @@
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import type { OrderRecord } from '../journal/order-record';
 import type { OrderReportSource } from '../journal/report-source';
 import { csvColumns } from './csv-columns';
-import { csvRecord } from './csv-format';
-import type { Period } from './local-day';
+import { createCsvStringifier } from './csv-format';
+import type { Period } from './report-period';
 
-/** Rows are joined into chunks of about this many characters: one write per chunk, not per row. */
-const CHUNK_CHARS = 64 * 1024;
+/** Why an export stopped; `cause` is the stream's or the journal's own error. */
+export class CsvExportError extends Error {
+  override readonly name = 'CsvExportError';
+}
 
 /**
- * Writes a header and one RFC 4180 record per order to `out`, honouring back-pressure, so a
- * year of orders streams in constant memory. Does not end `out`. Returns the number of orders.
+ * Writes a header and one record per order to `out` through csv-stringify, so back-pressure
+ * is the streams' own and a year of orders streams in constant memory. Ends `out` and
+ * resolves with the number of orders once it has taken every byte ('finish'; a caller's own
+ * later `end()` is harmless). On any failure (the output erroring or closing early, a full
+ * disk, the journal failing mid-read) `out` is destroyed and the promise rejects only once
+ * it has closed, so a file's handle is never left open.
  */
 export async function writeOrdersCsv(
   orders: Iterable<OrderRecord>,
   out: Writable,
 ): Promise<number> {
-  let chunk = csvRecord(csvColumns.map((column) => column.name));
   let count = 0;
-  const fields: string[] = new Array<string>(csvColumns.length);
-  for (const order of orders) {
-    for (let i = 0; i < csvColumns.length; i++)
-      fields[i] = (csvColumns[i] as (typeof csvColumns)[number]).value(order);
-    chunk += csvRecord(fields);
-    count++;
-    if (chunk.length >= CHUNK_CHARS) {
-      const text = chunk;
-      chunk = '';
-      if (!out.write(text)) await drained(out);
+  function* records(): Generator<string[]> {
+    for (const order of orders) {
+      const fields = csvColumns.map((column) => column.value(order));
+      count++;
+      yield fields;
     }
   }
-  if (chunk.length > 0 && !out.write(chunk)) await drained(out);
+  const names = csvColumns.map((column) => column.name);
+  try {
+    await pipeline(Readable.from(records()), createCsvStringifier(names), out);
+  } catch (error) {
+    // pipeline destroys every stream when any of them fails, so this destroy is a no-op
+    // then; waiting for 'close' means the caller hears of the failure only once the file's
+    // descriptor is closed.
+    out.destroy();
+    await finished(out).catch(() => undefined);
+    throw new CsvExportError(`The CSV export failed after ${count} orders: ${reasonOf(error)}`, {
+      cause: error,
+    });
+  }
   return count;
 }
 
@@ -43,22 +56,8 @@ export function exportPeriodCsv(
   return writeOrdersCsv(source.ordersBetween(period.fromMs, period.toMs), out);
 }
 
-function drained(out: Writable): Promise<void> {
-  if (out.destroyed)
-    return Promise.reject(new Error('the CSV output was closed before the export finished'));
-  // 'close' and 'error' also end the wait, so a broken file does not hang the export.
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error) => {
-      out.off('drain', onDrain);
-      out.off('close', onClose);
-      out.off('error', done);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = () => done();
-    const onClose = () => done(new Error('the CSV output closed before the export finished'));
-    out.on('drain', onDrain);
-    out.on('close', onClose);
-    out.on('error', done);
-  });
+function reasonOf(error: unknown): string {
+  if ((error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE')
+    return 'the output was closed before the export finished';
+  return error instanceof Error ? error.message : String(error);
 }

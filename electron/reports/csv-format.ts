@@ -1,20 +1,25 @@
+import { stringify, type Stringifier } from 'csv-stringify';
+
 /**
- * RFC 4180 text: fields separated by ',', records ended by CRLF, a field quoted when it holds
- * a comma, a quote, CR or LF, and quotes inside doubled. Values are written exactly, so
- * decimal text round-trips; no spreadsheet "formula guard" prefix is added because that would
- * change the data (the journal's text fields come from our own app and the service).
+ * The export's CSV dialect, RFC 4180, written by csv-stringify: fields separated by ',',
+ * records ended by CRLF (the last one too), a field quoted only when it holds a comma, a
+ * quote, CR or LF, quotes inside doubled, and a header row even when there are no rows.
+ * Values are written exactly, so decimal text round-trips; no spreadsheet "formula guard"
+ * (csv-stringify's `escape_formulas`) is added, because that would change the data (the
+ * journal's text fields come from our own app and the service).
  */
-const NEEDS_QUOTES = /[",\r\n]/;
-
-export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-export function csvRecord(fields: readonly string[]): string {
-  let line = '';
-  for (let i = 0; i < fields.length; i++) {
-    if (i > 0) line += ',';
-    line += csvField(fields[i] as string);
-  }
-  return `${line}\r\n`;
+export function createCsvStringifier(header: readonly string[]): Stringifier {
+  return stringify({
+    header: true,
+    columns: [...header],
+    delimiter: ',',
+    quote: '"',
+    escape: '"',
+    record_delimiter: '\r\n',
+    // A lone CR or LF in a value must be quoted too (csv-stringify skips that once a record
+    // delimiter is given), or a reader splits the record there.
+    quote_record_delimiter: true,
+    eof: true,
+    escape_formulas: false,
+  });
 }

@@ -1,7 +1,7 @@
 import { sumDecimalTexts } from './exact-sum';
 import type { OrderReportSource, TotalsGroup } from '../journal/report-source';
 import { saleStates, type SaleState } from '../../shared/sale/sale-states';
-import { periodOfDays, todayPeriod, type Period } from './local-day';
+import { periodOfDays, todayPeriod, type Period } from './report-period';
 import type {
   ChainAssetStateTotal,
   ChainAssetTotal,

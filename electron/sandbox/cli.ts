@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox`: the sandbox on its own, with the wall clock, for trying the app or the
- * API by hand. Args: --port N, --expiry-seconds N, --time-zone Zone, --month-first.
+ * API by hand. Args: --port N, --expiry-seconds N, --time-zone Zone, --month-first, --control
+ * (serve the test controls at /__control/*; off unless asked, as in the app's demo mode).
  */
 import { parseArgs } from 'node:util';
 import { systemClock } from '../../shared/clock';
@@ -19,13 +20,14 @@ async function main(): Promise<void> {
       'expiry-seconds': { type: 'string' },
       'time-zone': { type: 'string' },
       'month-first': { type: 'boolean', default: false },
+      control: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
   if (values.help) {
     process.stdout.write(
-      'Usage: npm run sandbox -- [--port N] [--expiry-seconds N] [--time-zone Zone] [--month-first]\n',
+      'Usage: npm run sandbox -- [--port N] [--expiry-seconds N] [--time-zone Zone] [--month-first] [--control]\n',
     );
     return;
   }
@@ -36,13 +38,16 @@ async function main(): Promise<void> {
   if (expirySeconds !== undefined) options.expirySeconds = expirySeconds;
   if (values['time-zone'] !== undefined) options.timeZone = values['time-zone'];
   if (values['month-first']) options.expireAtOrder = 'month-first';
+  if (values.control) options.controlEndpoint = true;
 
   const sandbox = await startSandbox(options);
   process.stdout.write(
     `Payment service sandbox listening.\n` +
       `  Base URL: ${sandbox.baseUrl}\n` +
       `  Token:    ${sandbox.token}\n` +
-      `  Control:  ${sandbox.origin}/__control/faults\n` +
+      (values.control
+        ? `  Control:  ${sandbox.origin}/__control/faults (test controls ON: anything on this machine can inject faults)\n`
+        : `  Control:  off (add --control to serve ${sandbox.origin}/__control/*)\n`) +
       `Press Ctrl+C to stop.\n`,
   );
   const stop = (signal: string) => {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * Writing replies. Every service reply is the envelope of API 2.1; error codes are the
- * sandbox's own invention (NOTES: Sandbox) and the app must not depend on them.
+ * sandbox's own invention (docs/payment-service.md: The built-in sandbox) and the app must not depend on them.
  */
 
 export interface EnvelopeError {

@@ -5,7 +5,7 @@ import type { FaultRule } from './fault-rules';
 /**
  * Builds `qr_url` in the shape API 2.4 gives ({app_url}/qr-scan?&order_id=...), with the
  * sandbox's own origin as app_url. A `link` fault bends one part of it so the app's link
- * check (NOTES: Payment link) has something to refuse.
+ * check (docs/payment-service.md: Payment link) has something to refuse.
  */
 
 export interface LinkParts {

@@ -3,7 +3,7 @@ import type { ParsedBody } from './read-body';
 import { findAsset, findChain, type SandboxAsset, type SandboxChain } from './catalogue';
 
 /**
- * Validation of the two POST bodies (API 4.3, 4.4) as NOTES reads them. The sandbox keeps
+ * Validation of the two POST bodies (API 4.3, 4.4) as docs/payment-service.md reads them. The sandbox keeps
  * its own rules instead of reusing the app's (shared/), so a bug there cannot hide itself
  * here: the sandbox is the app's peer, not its mirror. Unknown fields are ignored, as a
  * lenient server would.

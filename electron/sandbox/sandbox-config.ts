@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { assertTimeZone } from './expire-at-format';
+import { isValidTimeZone } from '../../shared/time-zone';
 import type { SandboxConfig } from './service-endpoints';
 
 export type { SandboxConfig };
-
-function isKnownTimeZone(zone: string): boolean {
-  try {
-    assertTimeZone(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * What configure() and PUT /__control/config may change at runtime. `expirySeconds` may be
@@ -26,7 +17,7 @@ export const sandboxConfigPatchSchema = z
       .max(86_400 * 365),
     timeZone: z
       .string()
-      .refine(isKnownTimeZone, 'timeZone must be an IANA time zone Intl knows, e.g. Europe/Paris'),
+      .refine(isValidTimeZone, 'timeZone must be an IANA time zone Intl knows, e.g. Europe/Paris'),
     expireAtOrder: z.enum(['day-first', 'month-first']),
     acceptAnyNfcToken: z.boolean(),
   })

@@ -24,9 +24,10 @@ import {
 import { createServiceEndpoints, type Reply, type ServiceRequest } from './service-endpoints';
 
 /**
- * The built-in payment service emulator (NOTES: Sandbox): the four endpoints of the API on
- * loopback, with scripted faults. Demo mode, every integration test and the benchmarks talk
- * to it over real HTTP. README.md describes behaviour, faults and the control endpoint.
+ * The built-in payment service emulator (docs/payment-service.md: The built-in sandbox): the
+ * four endpoints of the API on loopback, with scripted faults. Demo mode, every integration
+ * test and the benchmarks talk to it over real HTTP. README.md describes behaviour, faults
+ * and the control endpoint.
  */
 
 export { SANDBOX_DEMO_TOKEN };
@@ -58,6 +59,13 @@ export interface SandboxOptions {
   /** Accept an NFC token the sandbox never issued (once). Default true, so a real wallet works in demo mode. */
   acceptAnyNfcToken?: boolean;
   faults?: FaultRule[];
+  /**
+   * Serve the test controls at {origin}/__control/* (faults, config, records; loopback
+   * only). Default false: demo mode must not let anything on the machine inject faults
+   * into the till's payment service. Tests and `npm run sandbox -- --control` turn it
+   * on; without it those paths answer 404 like any unknown path.
+   */
+  controlEndpoint?: boolean;
   /** Interface to listen on. Default '127.0.0.1'; other values exist to test the loopback-only control endpoint. */
   host?: string;
   /** requests() keeps at most this many of the newest records. Default 100 000. */
@@ -104,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw new Error('Sandbox token must be 32 lower-case hexadecimal characters.');
   const clock = options.clock ?? systemClock;
   const host = options.host ?? '127.0.0.1';
+  const controlEndpoint = options.controlEndpoint === true;
   let config = applyConfigPatch(defaultSandboxConfig, {
     expirySeconds: options.expirySeconds,
     timeZone: options.timeZone,
@@ -166,7 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
     const query = queryAt < 0 ? '' : url.slice(queryAt + 1);
 
-    if (isControlPath(path)) return handleControl(req, res, path, control);
+    if (controlEndpoint && isControlPath(path)) return handleControl(req, res, path, control);
     if (path.startsWith('/logos/')) return serveLogo(req, res, path);
     if (path === '/app/qr-scan' && req.method === 'GET') return sendQrScanPage(res, query);
 

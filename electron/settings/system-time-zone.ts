@@ -1,8 +1,5 @@
-/** The computer's IANA zone, for the report time zone's default; 'UTC' when the runtime cannot tell. */
-export function systemTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+/**
+ * Kept only so electron/main/storage/open-settings.ts still builds until it imports
+ * `systemTimeZone` from shared/time-zone itself. Delete once nothing imports it.
+ */
+export { systemTimeZone } from '../../shared/time-zone';

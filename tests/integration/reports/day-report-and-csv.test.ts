@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { exportPeriodCsv } from '../../../electron/reports/csv-export';
-import { todayPeriod } from '../../../electron/reports/local-day';
+import { todayPeriod } from '../../../electron/reports/report-period';
 import { searchOrders } from '../../../electron/reports/order-search';
 import { todayReport } from '../../../electron/reports/period-report';
 import { ManualClock } from '../../support/manual-clock';

@@ -1,7 +1,11 @@
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ServiceConnection } from '../../../electron/app/service-connection';
+import { silentLogger } from '../../../electron/logging/logger';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox-server';
+import { createMemorySecretStore } from '../../../electron/settings/secret-store';
+import { defaultSettings } from '../../../shared/settings';
 import { isLoopbackAddress } from '../../../electron/sandbox/loopback-address';
 import { envelopeSchema } from '../../../shared/wire/envelope';
 import { paymentLinkResultSchema } from '../../../shared/wire/payment-link';
@@ -12,9 +16,75 @@ let sandbox: RunningSandbox;
 let clock: ManualClock;
 beforeEach(async () => {
   clock = new ManualClock(Date.UTC(2026, 10, 22, 9, 0, 0));
-  sandbox = await startSandbox({ clock });
+  sandbox = await startSandbox({ clock, controlEndpoint: true });
 });
 afterEach(() => sandbox.close());
+
+/** Every control route; none may answer anything but 404 where the controls are off. */
+const controlRoutes = [
+  ['GET', 'faults'],
+  ['PUT', 'faults'],
+  ['DELETE', 'faults'],
+  ['GET', 'config'],
+  ['PUT', 'config'],
+  ['GET', 'orders'],
+  ['GET', 'nfc-payments'],
+  ['GET', 'requests'],
+  ['POST', 'nfc-token'],
+] as const;
+
+async function expectNoControls(origin: string, live: RunningSandbox): Promise<void> {
+  for (const [method, route] of controlRoutes) {
+    const response = await fetch(`${origin}/__control/${route}`, {
+      method,
+      ...(method === 'PUT' ? { body: JSON.stringify([{ endpoint: '*', status: 503 }]) } : {}),
+    });
+    expect(response.status, `${method} ${route}`).toBe(404);
+    await response.body?.cancel();
+  }
+  // Nothing was changed through them either.
+  expect(live.faults()).toEqual([]);
+  expect(live.config().timeZone).toBe('UTC');
+}
+
+describe('the control endpoint is off unless asked for', () => {
+  it('a sandbox started without the option answers 404 on every control route', async () => {
+    const plain = await startSandbox({ clock });
+    try {
+      await expectNoControls(plain.origin, plain);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("the app's demo-mode sandbox (ServiceConnection) answers 404 on every control route", async () => {
+    const connection = new ServiceConnection({
+      clock,
+      logger: silentLogger,
+      secrets: createMemorySecretStore(),
+      settings: () => ({ ...defaultSettings({ reportTimeZone: 'UTC' }), serviceBaseUrl: '' }),
+    });
+    try {
+      expect((await connection.refresh()).kind).toBe('demo');
+      const demo = connection.demoSandbox() as RunningSandbox;
+      await expectNoControls(demo.origin, demo);
+      // The service itself is there: it is only the test controls that are missing.
+      expect(
+        (
+          await fetch(`${demo.baseUrl}/chain`, {
+            headers: { authorization: `Bearer ${demo.token}` },
+          })
+        ).status,
+      ).toBe(200);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("the tests' sandbox (controlEndpoint: true) has them", async () => {
+    expect((await control('GET', 'faults')).status).toBe(200);
+  });
+});
 
 async function control(
   method: string,
@@ -160,10 +230,16 @@ describe('loopback only', () => {
     .flat()
     .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 
+  // Reaching the server from a non-loopback address needs one on this machine; without any
+  // network interface there is none to test from, and the test says so instead of passing.
+  if (externalIPv4 === undefined)
+    console.log(
+      'control endpoint 403 test NOT RUN: this machine has no non-loopback IPv4 address to connect from',
+    );
   it.skipIf(externalIPv4 === undefined)(
     'answers 403 to a client on a non-loopback address',
     async () => {
-      const wide = await startSandbox({ clock, host: '0.0.0.0' });
+      const wide = await startSandbox({ clock, host: '0.0.0.0', controlEndpoint: true });
       try {
         const status = await new Promise<number>((resolve, reject) => {
           const req = request(

@@ -28,7 +28,8 @@ let sandbox: RunningSandbox;
 let clock: ManualClock;
 beforeEach(async () => {
   clock = new ManualClock();
-  sandbox = await startSandbox({ clock });
+  // roundTrip() reads /__control/faults as its barrier.
+  sandbox = await startSandbox({ clock, controlEndpoint: true });
 });
 afterEach(() => sandbox.close());
 

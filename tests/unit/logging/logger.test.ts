@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createJsonLinesLogger,
   redact,
@@ -88,11 +88,62 @@ describe('JSON-lines logger', () => {
     expect(second.serviceMessage).toBe(`bad token ${REDACTED}`);
   });
 
-  it('the silent logger accepts every call and writes nothing', () => {
-    expect(() => {
-      silentLogger.info('x', { a: 1 });
-      silentLogger.warn('x');
-      silentLogger.error('x');
-    }).not.toThrow();
+  it('without a write option, info goes to stdout and warnings and errors to stderr, one line each', () => {
+    const { stdout, stderr } = captureProcessOutput(() => {
+      const logger = createJsonLinesLogger({ clock: new ManualClock(), scope: 'default-sink' });
+      logger.info('started', { token: TOKEN });
+      logger.warn('slow');
+      logger.error(`failed for Bearer ${TOKEN}`);
+    });
+    expect(stdout).toHaveLength(1);
+    expect(stderr).toHaveLength(2);
+    for (const line of [...stdout, ...stderr]) {
+      expect(line.endsWith('\n')).toBe(true);
+      expect(line.slice(0, -1)).not.toContain('\n');
+      expect(line).not.toContain(TOKEN);
+    }
+    expect(JSON.parse(stdout[0] ?? '')).toEqual({
+      time: '2026-11-22T09:00:00.000Z',
+      level: 'info',
+      scope: 'default-sink',
+      message: 'started',
+      token: REDACTED,
+    });
+    expect(stderr.map((line) => (JSON.parse(line) as { level: string }).level)).toEqual([
+      'warn',
+      'error',
+    ]);
+  });
+
+  it('the silent logger writes nothing anywhere, whatever it is given', () => {
+    const { stdout, stderr } = captureProcessOutput(() => {
+      expect(silentLogger.info('x', { a: 1, token: TOKEN })).toBeUndefined();
+      expect(silentLogger.warn(`Bearer ${TOKEN}`)).toBeUndefined();
+      expect(silentLogger.error('x', { error: new Error('boom') })).toBeUndefined();
+    });
+    expect(stdout).toEqual([]);
+    expect(stderr).toEqual([]);
   });
 });
+
+/**
+ * Runs `body` with process.stdout/stderr writes captured instead of printed. Synchronous, so
+ * nothing else (the test runner's own output) can land in the capture meanwhile.
+ */
+function captureProcessOutput(body: () => void): { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const out = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((chunk: string | Uint8Array) => stdout.push(String(chunk)) > 0);
+  const err = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
+  try {
+    body();
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+  return { stdout, stderr };
+}

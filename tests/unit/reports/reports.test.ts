@@ -1,12 +1,11 @@
 import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewOrder } from '../../../electron/journal/order-record';
+import type { NewOrder, OrderRecord } from '../../../electron/journal/order-record';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { csvColumns } from '../../../electron/reports/csv-columns';
 import { exportPeriodCsv, writeOrdersCsv } from '../../../electron/reports/csv-export';
-import { csvField, csvRecord } from '../../../electron/reports/csv-format';
-import { periodOfDays } from '../../../electron/reports/local-day';
+import { periodOfDays } from '../../../electron/reports/report-period';
 import { searchOrders } from '../../../electron/reports/order-search';
 import { rangeReport, todayReport } from '../../../electron/reports/period-report';
 import type { SaleState } from '../../../shared/sale/sale-states';
@@ -181,15 +180,6 @@ describe('reports', () => {
     expect(searchOrders(reader, 'abcdef').map((o) => o.orderId)).toEqual([newer, older]);
   });
 
-  it('quotes CSV fields per RFC 4180', () => {
-    expect(csvField('plain 1.5')).toBe('plain 1.5');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('cr\r')).toBe('"cr\r"');
-    expect(csvRecord(['a', '', 'b,c'])).toBe('a,,"b,c"\r\n');
-  });
-
   it('exports a CSV that round-trips through a real parser, hostile text and decimals intact', async () => {
     const hostile = 'Order "X", refused;\r\nline two,\n"end"';
     const id = add(DAY + HOUR, 'failed', {
@@ -226,12 +216,18 @@ describe('reports', () => {
     expect(Object.keys(rows[0] ?? {})).toEqual(csvColumns.map((c) => c.name));
   });
 
-  it('streams with back-pressure: a slow output gets every row, in order', async () => {
-    const orders = Array.from({ length: 3000 }, (_, i) => ({
-      ...(temp.journal.get(add(DAY + i, 'cancelled')) as NonNullable<
-        ReturnType<typeof temp.journal.get>
-      >),
+  /** `count` copies of one journaled order, each with its own id: the CSV, not the journal, is under test. */
+  const copiesOfOneOrder = (count: number) => {
+    const journaled = temp.journal.get(add(DAY, 'cancelled')) as OrderRecord;
+    return Array.from({ length: count }, (_, i) => ({
+      ...journaled,
+      orderId: `${journaled.orderId.slice(0, -4)}${String(i).padStart(4, '0')}`,
+      createdAtMs: DAY + i,
     }));
+  };
+
+  it('streams with back-pressure: a slow output gets every row, in order', async () => {
+    const orders = copiesOfOneOrder(3000);
     const out = new Collect(1024, true);
     expect(await writeOrdersCsv(orders, out)).toBe(3000);
     expect(out.maxBuffered).toBeLessThan(200 * 1024);
@@ -240,17 +236,19 @@ describe('reports', () => {
   });
 
   it('fails instead of hanging when the output closes mid-export', async () => {
-    const orders = Array.from(
-      { length: 2000 },
-      (_, i) =>
-        temp.journal.get(add(DAY + i, 'cancelled')) as NonNullable<
-          ReturnType<typeof temp.journal.get>
-        >,
-    );
-    const out = new Writable({ highWaterMark: 16, write: (_chunk, _enc, cb) => setTimeout(cb, 1) });
-    const pending = writeOrdersCsv(orders, out);
-    setTimeout(() => out.destroy(), 5);
-    await expect(pending).rejects.toThrow(/closed/);
+    const orders = copiesOfOneOrder(2000);
+    // No timers: the output closes under the export's first write, whatever the machine's speed.
+    let writes = 0;
+    const out = new Writable({
+      highWaterMark: 16,
+      write: () => {
+        writes++;
+        out.destroy();
+      },
+    });
+    await expect(writeOrdersCsv(orders, out)).rejects.toThrow(/closed before the export finished/);
+    expect(writes).toBe(1);
+    expect(out.destroyed).toBe(true);
   });
 
   it('reads while the journal writes (separate connection, WAL snapshot)', async () => {

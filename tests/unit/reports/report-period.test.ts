@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isValidTimeZone,
-  localDateOf,
-  nextDate,
-  periodOfDays,
-  startOfLocalDay,
-  todayPeriod,
-} from '../../../electron/reports/local-day';
+import { periodOfDays, todayPeriod } from '../../../electron/reports/report-period';
+import { nextDate } from '../../../shared/calendar-date';
+import { isValidTimeZone, localDateOf, startOfLocalDay } from '../../../shared/time-zone';
 
 const HOUR = 3_600_000;
 
-describe('local days', () => {
+describe('report periods: local days in the shop zone', () => {
   it('a UTC day is 24 h from midnight', () => {
     expect(periodOfDays('2026-11-22', '2026-11-22', 'UTC')).toEqual({
       fromMs: Date.UTC(2026, 10, 22),
