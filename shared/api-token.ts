@@ -1,5 +1,5 @@
 /**
- * The API token's format check and its masked form (issue 5, point 4). The token itself
+ * The API token's format check and its masked form. The token itself
  * never leaves the main process; pages only ever see `maskTokenTail`'s output.
  */
 

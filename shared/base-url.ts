@@ -1,5 +1,5 @@
 /**
- * The service's base URL (NOTES: Base URL). It is set per installation, so it is checked
+ * The service's base URL (docs/payment-service.md: Base URL). It is set per installation, so it is checked
  * where it is typed and again where it is used: https only, except loopback http for the
  * built-in sandbox; it ends in /v1/cf-payment; no query, fragment or credentials.
  */
@@ -12,7 +12,7 @@ export type ServiceEndpoint = 'chain' | 'asset' | 'generate_qr' | 'generate_nfc'
 /** The path segments every base URL ends with (API 9.1). */
 export const BASE_PATH_SUFFIX = '/v1/cf-payment';
 
-/** Loopback names the sandbox uses (NOTES: Base URL). URL.hostname writes IPv6 in brackets. */
+/** Loopback names the sandbox uses (docs/payment-service.md: Base URL). URL.hostname writes IPv6 in brackets. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', '::1', 'localhost']);
 
 /** True for 127.0.0.1, ::1 (bracketed or not) and localhost, in any letter case. */

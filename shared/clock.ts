@@ -1,5 +1,5 @@
 /**
- * The one source of "now" (ARCHITECTURE: Money and time). Services take a Clock; tests pass
+ * The one source of "now" (docs/architecture.md: Money and time). Services take a Clock; tests pass
  * a manual one and move time instead of sleeping.
  */
 export interface Clock {

@@ -1,7 +1,7 @@
 import type { CustomerDisplaySetting } from './settings';
 
 /**
- * Where the customer display window goes (issue 5, point 2): a pure function of the
+ * Where the customer display window goes: a pure function of the
  * display list and the setting, so every plug/unplug case is a table test.
  *
  * Rules:

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 
 /**
- * Money rules (NOTES: Types on the wire; ARCHITECTURE: Money and time).
+ * Money rules (docs/payment-service.md: Types on the wire; docs/architecture.md: Money and time).
  *
  * Amounts are decimal strings end to end. Arithmetic goes through big.js, never Number, so
  * a sum of asset amounts with 18 decimals is exact. Every function here returns canonical

@@ -1,7 +1,7 @@
 import { v7 } from 'uuid';
 
 /**
- * Order identifiers (NOTES: order_id): unique across devices, reinstalls and restarts,
+ * Order identifiers (docs/payment-service.md: order_id): unique across devices, reinstalls and restarts,
  * time-ordered, with a short human reference the cashier can read out.
  *
  * The order id is a UUIDv7: 48 bits of millisecond time, then 74 random bits. Sorting

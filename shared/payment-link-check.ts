@@ -2,8 +2,8 @@ import { isLoopbackHost } from './base-url';
 import { checkAmount } from './money';
 
 /**
- * The check a generate_qr link must pass before it is shown as a QR code (NOTES: Payment
- * link). The customer's wallet opens this URL, so it is treated as hostile input: a link
+ * The check a generate_qr link must pass before it is shown as a QR code (docs/payment-service.md:
+ * Payment link). The customer's wallet opens this URL, so it is treated as hostile input: a link
  * that fails is never shown and the sale records the reason.
  */
 

@@ -4,8 +4,9 @@ import { checkFee, MAX_DECIMALS } from './money';
 
 /**
  * The till's settings: one schema, used for the local layer (electron-store), the managed
- * policy IT writes, and every write the cashier page asks for (ARCHITECTURE: Settings in
- * layers). Each key is checked on its own, so a bad value in one key never hides the rest.
+ * policy IT writes, and every write the cashier page asks for (docs/architecture.md:
+ * Settings in layers). Each key is checked on its own, so a bad value in one key never
+ * hides the rest.
  * Error messages are whole sentences: they are shown to the cashier and to IT as they are.
  *
  * How to add a setting: add its schema to `settingSchemas`, its default to `defaultSettings`,
@@ -89,7 +90,7 @@ export const settingSchemas = {
       message: 'The currency must be a three-letter ISO 4217 code such as "USD".',
     })
     .meta({ description: "ISO 4217 code of the currency the customer's wallet shows, e.g. USD." }),
-  /** Decimal string, zero or more, in units of the selected asset (NOTES: fee_value). */
+  /** Decimal string, zero or more, in units of the selected asset (docs/payment-service.md: fee_value). */
   feeValue: z
     .string()
     .superRefine((value, ctx) => {
@@ -104,7 +105,7 @@ export const settingSchemas = {
       description:
         'Fee added to each sale, as a decimal string in units of the selected asset ("0" for none).',
     }),
-  /** The zone the service writes expire_at in (NOTES: expire_at). */
+  /** The zone the service writes expire_at in (docs/payment-service.md: expire_at). */
   serviceTimeZone: timeZoneSchema('The service time zone').meta({
     description: 'IANA time zone the payment service writes expiry times in, e.g. UTC.',
   }),
@@ -121,7 +122,10 @@ export const settingSchemas = {
     description:
       "Where the customer display window goes: auto (first display that is not the cashier's), display (the one with displayId), same-screen (a window on the cashier's display) or off.",
   }),
-  /** The wallet's private AID for ISO 7816-4 SELECT (NOTES: NFC payment): 5 to 16 bytes in hex. */
+  /**
+   * The wallet's private AID for ISO 7816-4 SELECT (docs/payment-service.md: NFC payment):
+   * 5 to 16 bytes in hex.
+   */
   nfcAid: z
     .string()
     .overwrite((value) => value.toUpperCase())

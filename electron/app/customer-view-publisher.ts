@@ -59,7 +59,7 @@ export class CustomerViewPublisher {
     this.outcomeAtMs = sale.terminal ? (this.outcomeAtMs ?? this.clock.now()) : null;
     // The customer is waiting for this view (the QR): with logos already known for this
     // chain and asset it goes out now, before main answers the cashier's call or tells the
-    // cashier page (app-services calls this after the countdown's first tick, so the
+    // cashier page (sale-wiring.ts calls this after the countdown's first tick, so the
     // display never shows a stale time), rather than after the promise hops of logosFor.
     // logosFor still runs; if it brings different logos (settings switched the service),
     // the view is sent again with them.

@@ -28,21 +28,68 @@ export interface ServiceConnectionOptions {
 
 /**
  * Owns the client for the configured service and, in demo mode, the built-in sandbox it
- * talks to. The client is rebuilt when the service settings change; callers always go
- * through `client()`, so an order is never sent with a stale base URL or token.
+ * talks to. The client is rebuilt by `refresh()` (after the service settings or the token
+ * changed) and whenever the mode or the service time zone differ from what it was built
+ * for; callers always go through `client()`, so an order is never sent with a stale base
+ * URL or token, and a caller can tell a new client from the old one by identity.
  */
 export class ServiceConnection {
   private sandbox: RunningSandbox | null = null;
   private current: { key: string; client: PaymentServiceClient; mode: ConnectionMode } | null =
     null;
+  /** The refresh under way, if any. */
+  private running: Promise<ConnectionMode> | null = null;
+  /** The one refresh waiting for it, if any. */
+  private queued: Promise<ConnectionMode> | null = null;
 
   constructor(private readonly options: ServiceConnectionOptions) {}
 
-  /** Starts the sandbox if demo mode is what the settings call for. Call at start and after settings change. */
-  async refresh(): Promise<ConnectionMode> {
+  /**
+   * Brings the sandbox and the client in line with the settings and the token: starts the
+   * sandbox if demo mode is what they call for, stops it otherwise, and makes the next
+   * `client()` a new one. Call at start and after the service settings or the token change.
+   *
+   * One refresh runs at a time: two at once could both see the sandbox running, one
+   * stopping it while the other decides to keep it. Asked for while one runs, a single
+   * further refresh is queued behind it and reads the settings when it starts, so the
+   * latest settings win however many were asked for meanwhile; every caller's promise
+   * settles once a refresh that began after its call has finished.
+   */
+  refresh(): Promise<ConnectionMode> {
+    if (this.queued) return this.queued;
+    const running = this.running;
+    if (!running) return this.run();
+    const queued = running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.run();
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  /** Resolves once no refresh is running or queued, with the mode the last one left. */
+  async settled(): Promise<ConnectionMode> {
+    for (;;) {
+      const pending = this.queued ?? this.running;
+      if (!pending) return this.mode();
+      await pending.catch(() => undefined);
+    }
+  }
+
+  private run(): Promise<ConnectionMode> {
+    const running = this.apply().finally(() => {
+      if (this.running === running) this.running = null;
+    });
+    this.running = running;
+    return running;
+  }
+
+  private async apply(): Promise<ConnectionMode> {
     const settings = this.options.settings();
     if (settings.serviceBaseUrl === '' && settings.demoModeAllowed && !this.sandbox) {
-      this.sandbox = await startSandbox({ clock: this.options.clock });
+      this.sandbox = await startSandbox({ clock: this.options.clock, controlEndpoint: false });
       this.options.logger.info('demo mode: built-in sandbox started', {
         baseUrl: this.sandbox.baseUrl,
       });
@@ -53,7 +100,9 @@ export class ServiceConnection {
       this.options.logger.info('demo mode ended: built-in sandbox stopped');
     }
     this.current = null;
-    return this.mode();
+    const mode = this.mode();
+    this.options.logger.info('service connection refreshed', { mode: mode.kind });
+    return mode;
   }
 
   mode(): ConnectionMode {
@@ -98,6 +147,8 @@ export class ServiceConnection {
   }
 
   async close(): Promise<void> {
+    // A refresh still under way could start a sandbox after this one was closed.
+    await this.settled();
     closeServiceTransport();
     await this.sandbox?.close();
     this.sandbox = null;

@@ -1,6 +1,6 @@
 /**
- * Where IT puts the managed policy, per OS (issue 5, point 5). Machine-wide locations that
- * only administrators can write:
+ * Where IT puts the managed policy, per OS. Machine-wide locations that only administrators
+ * can write:
  *   Windows  %ProgramData%\CounterApp\policy.json  (C:\ProgramData when the variable is missing)
  *   macOS    /Library/Application Support/CounterApp/policy.json
  *   Linux    /etc/counter-app/policy.json  (and any other platform)

@@ -3,7 +3,7 @@ import { checkApiTokenFormat, maskTokenTail, type TokenStatus } from '../../shar
 export type { TokenStatus } from '../../shared/api-token';
 
 /**
- * The port for the API token (ARCHITECTURE: Settings in layers). The real one keeps only
+ * The port for the API token (docs/architecture.md: Settings in layers). The real one keeps only
  * ciphertext on disk (electron/main/storage/safe-storage-secret-store.ts); `load` is for the
  * main process only and its result is never sent to a page or a log. Synchronous, because
  * the service client asks for the token per request (`getToken: () => string`).

@@ -11,6 +11,7 @@ import {
 } from '../../shared/settings';
 import { silentLogger, type Logger } from '../logging/logger';
 import type { LocalSettingsStore } from './local-settings-store';
+import { changedSettingKeys } from './setting-changes';
 import { readLocalLayer, resolveSettings } from './settings-layers';
 
 /** What loading the managed policy gave (electron/settings/managed-policy-loader.ts). */
@@ -27,6 +28,16 @@ export interface SettingsServiceOptions {
   logger?: Logger;
 }
 
+/**
+ * Told after every write, reset or policy swap. `changedKeys` names the settings whose
+ * effective value changed (empty when only a source or a lock moved), so each listener
+ * redoes only the work its own settings call for.
+ */
+export type SettingsChangeListener = (
+  settings: EffectiveSettings,
+  changedKeys: ReadonlySet<SettingKey>,
+) => void;
+
 export interface SettingsService {
   current(): EffectiveSettings;
   /** Writes some keys (all or none). `patch` is unchecked input, e.g. from IPC. */
@@ -35,14 +46,14 @@ export interface SettingsService {
   reset(keys: unknown): SettingsWriteResult;
   /** For a policy re-read at run time; the new file replaces the old one entirely. */
   replacePolicy(policy: ManagedPolicyLoad): EffectiveSettings;
-  onChange(listener: (settings: EffectiveSettings) => void): () => void;
+  onChange(listener: SettingsChangeListener): () => void;
 }
 
 export function createSettingsService(options: SettingsServiceOptions): SettingsService {
   const { store, defaults } = options;
   const logger = options.logger ?? silentLogger;
   let policy = options.policy;
-  const listeners = new Set<(settings: EffectiveSettings) => void>();
+  const listeners = new Set<SettingsChangeListener>();
   let lastLocalProblems = '';
 
   const compute = (): EffectiveSettings => {
@@ -71,8 +82,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   let effective = compute();
 
   const publish = () => {
+    const before = effective;
     effective = compute();
-    for (const listener of listeners) listener(effective);
+    const changedKeys = changedSettingKeys(before.values, effective.values);
+    for (const listener of listeners) listener(effective, changedKeys);
     return effective;
   };
 

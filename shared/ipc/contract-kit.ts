@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * The pieces the IPC contract is made of. One map of calls and one of events (contract.ts)
  * is the single source for main's handlers, both preloads and the test harness's transport:
  * each builds its methods from the map, so a call added in one place exists in all of them
- * and drift fails the type check (ARCHITECTURE: One typed contract).
+ * and drift fails the type check (docs/architecture.md: One typed contract).
  */
 
 /** A request the cashier page may make: its argument schema and (phantom) result type. */

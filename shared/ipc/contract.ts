@@ -19,7 +19,7 @@ import type {
 
 /**
  * Every call the cashier page may make and every event either page may receive
- * (ARCHITECTURE: One typed contract). Arguments are schemas: main parses them before a
+ * (docs/architecture.md: One typed contract). Arguments are schemas: main parses them before a
  * handler sees them. Results are types only: they come from our own code.
  */
 

@@ -1,4 +1,3 @@
-import type { QrModules } from '../qr/qr-modules';
 import type { TokenStatus } from '../api-token';
 import type { CustomerDisplaySnapshot } from '../customer-display';
 import type { OrderKind, SaleState } from '../sale/sale-states';
@@ -96,9 +95,8 @@ export interface CustomerView {
   /** The value in USD from rate_usd, two decimals. */
   usdValue: string | null;
   currency: string | null;
+  /** The checked link, drawn by the display as a QR code; null while none may be shown. */
   qrUrl: string | null;
-  /** The QR of qrUrl, encoded by main (null whenever qrUrl is). */
-  qr: QrModules | null;
   expiresAtMs: number | null;
   expiryUnknown: boolean;
   reference: string | null;

@@ -30,7 +30,7 @@ const phaseOfState: Record<SaleState, CustomerPhase> = {
  * What the customer sees for a sale. The QR appears only while the sale says it may be shown
  * (`showQr`): never for a link that differs from the asked amount until the cashier accepts
  * it, never after expiry or cancellation. The amount is the link's own amount once there is
- * a link: that is what the wallet will ask for (NOTES: Payment link).
+ * a link: that is what the wallet will ask for (docs/payment-service.md: Payment link).
  */
 export function customerViewOf(
   sale: SaleSnapshot | null,

@@ -1,4 +1,3 @@
-import type { QrModules } from '../qr/qr-modules';
 import type { OrderFailure } from './order-failure';
 import type { OrderKind, SaleState } from './sale-states';
 
@@ -33,9 +32,8 @@ export interface SaleSnapshot {
   currency: string;
   /** The checked link, once generate_qr answered. */
   link: {
+    /** The checked link: both screens draw it as a QR code (qrcode.react, level M). */
     qrUrl: string;
-    /** The link as a QR code, encoded once by main for both screens to draw. */
-    qr: QrModules;
     linkAmount: string;
     rateUsd: string;
     amountMatches: boolean;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chainIdSchema } from './chain-id';
 
 /** The most fractional digits any asset we know has; more is a malformed response. */
-export const MAX_ASSET_DECIMALS = 36;
+const MAX_ASSET_DECIMALS = 36;
 
 /** API 2.3 */
 export const assetSchema = z.object({

@@ -1,13 +1,26 @@
 import { z } from 'zod';
 
+/** The longest chain id we accept: 15 digits stay below Number.MAX_SAFE_INTEGER. */
+const CHAIN_ID_DIGITS = /^\d{1,15}$/;
+
 /**
- * In responses `chain_id` is an integer; a numeric string is accepted too (NOTES: Types on
- * the wire). Both normalise to a non-negative safe integer.
+ * In responses `chain_id` is an integer; a numeric string is accepted too
+ * (docs/payment-service.md: Types on the wire). Both normalise to a non-negative safe integer.
  */
 export const chainIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,15}$/)])
+  .union([z.number(), z.string().regex(CHAIN_ID_DIGITS)])
   .transform((value) => Number(value))
   .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
 
-/** What we send: always a decimal string (NOTES: the app sends a string everywhere). */
-export const chainIdParamSchema = z.string().regex(/^\d{1,15}$/, 'chain_id must be digits');
+/** What we send: always a decimal string (docs/payment-service.md: Types on the wire). */
+export const chainIdParamSchema = z.string().regex(CHAIN_ID_DIGITS, 'chain_id must be digits');
+
+/**
+ * A request body's `chain_id`: the digits we send, or a chain id as the catalogue holds it
+ * (a number), which becomes those digits. The parsed value is always the string that goes
+ * on the wire.
+ */
+export const chainIdBodySchema = z
+  .union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string()])
+  .transform((value) => String(value))
+  .pipe(chainIdParamSchema);

@@ -16,7 +16,8 @@ import {
 } from '../../electron/journal/sqlite-report-reader';
 import { transactionRunner } from '../../electron/journal/sqlite-transaction';
 import { exportPeriodCsv } from '../../electron/reports/csv-export';
-import { periodOfDays, localDateOf } from '../../electron/reports/local-day';
+import { periodOfDays } from '../../electron/reports/report-period';
+import { localDateOf } from '../../shared/time-zone';
 import { searchOrders } from '../../electron/reports/order-search';
 import { periodReport } from '../../electron/reports/period-report';
 import type { SaleState } from '../../shared/sale/sale-states';

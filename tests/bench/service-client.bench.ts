@@ -3,7 +3,7 @@
 // all against the real sandbox over loopback HTTP, interleaved so all see the same machine.
 //
 // Two baselines:
-// - bare fetch: the goal's floor (issue 2, point 7: within 10% of a bare fetch, p50 and p99).
+// - bare fetch: the goal's floor (the client's goal: within 10% of a bare fetch, p50 and p99).
 // - bare node:http: a keep-alive node:http request + JSON.parse on the same agent options as
 //   the client's production transport (node-http-exchange.ts). The client beats bare fetch
 //   partly because node:http is cheaper than undici's fetch; this line keeps the client's own

@@ -4,7 +4,7 @@ import { loadManagedPolicy, nodePolicyFileReader } from '../../settings/managed-
 import { policyPath } from '../../settings/policy-path';
 import type { SecretStore } from '../../settings/secret-store';
 import { createSettingsService, type SettingsService } from '../../settings/settings-service';
-import { systemTimeZone } from '../../settings/system-time-zone';
+import { systemTimeZone } from '../../../shared/time-zone';
 import { createElectronSettingsStore } from './electron-settings-store';
 import { createSafeStorageSecretStore } from './safe-storage-secret-store';
 

@@ -97,7 +97,9 @@ describe('app services', () => {
         patch: { serviceBaseUrl: `${sandbox.baseUrl}/`, serialNumber: 'TILL-7' },
       }),
     ).toMatchObject({ ok: true });
-    await new Promise((resolve) => setImmediate(resolve));
+    // The write answers at once; the connection follows it (stopping the built-in sandbox).
+    await harness!.services.connection.settled();
+    expect(harness!.services.connection.demoSandbox()).toBeNull();
     expect(await record('appInfo')).toMatchObject({
       ok: true,
       value: { demoMode: false, serviceOrigin: sandbox.origin },

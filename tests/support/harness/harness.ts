@@ -59,7 +59,7 @@ const pageHeaders = (csp: string) => ({
 });
 
 /**
- * A Node host for the real pages without Electron (issue 5, point 7): the same services as
+ * A Node host for the real pages without Electron: the same services as
  * the app (createAppServices) with Node adapters, the built pages served over HTTP with the
  * production CSP (plus connect-src 'self' for this transport), and a test-only transport
  * that implements the contract: calls as POST /__pos/call/<name>, events as server-sent

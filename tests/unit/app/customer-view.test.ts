@@ -10,7 +10,6 @@ import {
 import { WAIT_SCREEN_DELAY_MS } from '../../../shared/sale/wait-screen';
 import type { CustomerView } from '../../../shared/ipc/views';
 import { ManualClock } from '../../support/manual-clock';
-import { encodeQr } from '../../../electron/qr/qr-encoder';
 
 const logos = { chainLogo: 'data:image/svg+xml;base64,AA==', assetLogo: null };
 
@@ -30,7 +29,6 @@ function sale(overrides: Partial<SaleSnapshot> = {}): SaleSnapshot {
     currency: 'USD',
     link: {
       qrUrl: 'https://pay.example/qr-scan?&order_id=x',
-      qr: encodeQr('https://pay.example/qr-scan?&order_id=x'),
       linkAmount: '13',
       rateUsd: '1.0002',
       amountMatches: true,

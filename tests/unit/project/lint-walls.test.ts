@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The import walls of ARCHITECTURE.md are enforced by eslint.config.js; these cases prove
+// The import walls of docs/architecture.md are enforced by eslint.config.js; these cases prove
 // each wall actually stops a forbidden import (and lets an allowed one through).
 const eslint = new ESLint({ cwd: process.cwd() });
 

@@ -220,6 +220,72 @@ describe('settings writes', () => {
     const next = service.replacePolicy(managed({ currency: 'EUR' }, ['currency']));
     expect(next.values.shopName).toBe('');
     expect(next.keys.currency).toEqual({ source: 'managed', locked: true });
-    expect(listener).toHaveBeenCalledWith(next);
+    expect(listener).toHaveBeenCalledWith(next, new Set(['shopName', 'currency']));
+  });
+});
+
+describe('settings change events name the keys whose effective value changed', () => {
+  function watched(policy: ManagedPolicyLoad = noPolicy, stored: Record<string, unknown> = {}) {
+    const service = createSettingsService({
+      store: createMemorySettingsStore(stored),
+      defaults,
+      policy,
+    });
+    const changes: string[][] = [];
+    service.onChange((_settings, changedKeys) => changes.push([...changedKeys].sort()));
+    return { service, changes };
+  }
+
+  it('a picker tap names only the chain and the asset it remembers', () => {
+    const { service, changes } = watched();
+    service.update({ lastChainId: '137', lastAsset: 'USDC' });
+    service.update({ lastChainId: '137', lastAsset: 'USDT' });
+    expect(changes).toEqual([['lastAsset', 'lastChainId'], ['lastAsset']]);
+  });
+
+  it('a write of the value already in effect names nothing, yet is still announced', () => {
+    const { service, changes } = watched();
+    service.update({ currency: 'usd', customerDisplay: { mode: 'auto' } });
+    expect(changes).toEqual([[]]);
+    expect(service.current().keys.currency.source).toBe('local');
+  });
+
+  it('compares object values by content', () => {
+    const { service, changes } = watched(noPolicy, {
+      customerDisplay: { mode: 'display', displayId: 2 },
+    });
+    service.update({ customerDisplay: { displayId: 2, mode: 'display' } });
+    service.update({ customerDisplay: { mode: 'display', displayId: 3 } });
+    expect(changes).toEqual([[], ['customerDisplay']]);
+  });
+
+  it('a reset names the keys whose preset or default differs from the value removed', () => {
+    const { service, changes } = watched(managed({ feeValue: '2' }, []), {
+      feeValue: '3',
+      shopName: '',
+      nfcAid: 'A0000000031010',
+    });
+    service.reset(['feeValue', 'shopName', 'nfcAid']);
+    expect(changes).toEqual([['feeValue', 'nfcAid']]);
+  });
+
+  it('a new managed policy names what its presets and locks changed', () => {
+    const { service, changes } = watched(managed({ serialNumber: 'IT-1' }, ['serialNumber']), {
+      serviceBaseUrl: 'https://pay.example.com/v1/cf-payment',
+      shopName: 'Local',
+    });
+    service.replacePolicy(
+      managed({ serialNumber: 'IT-1', serviceBaseUrl: 'https://other.example.com/v1/cf-payment' }, [
+        'serialNumber',
+        'serviceBaseUrl',
+      ]),
+    );
+    expect(changes).toEqual([['serviceBaseUrl']]);
+  });
+
+  it('a refused write announces nothing', () => {
+    const { service, changes } = watched();
+    service.update({ nfcAid: 'xyz' });
+    expect(changes).toEqual([]);
   });
 });

@@ -1,0 +1,48 @@
+import type { Writable } from 'node:stream';
+import type { Clock } from '../../shared/clock';
+import type { Calls, Events } from '../../shared/ipc/contract';
+import type { CallHandlers } from '../../shared/ipc/contract-kit';
+import type { CsvExportResult, DisplaysView } from '../../shared/ipc/views';
+import type { Logger } from '../logging/logger';
+import type { NfcHost } from '../nfc-host/nfc-host';
+import type { SpawnReader } from '../nfc-host/reader-channel';
+import type { SaleService } from '../sale/sale-service';
+import type { SecretStore } from '../settings/secret-store';
+import type { SettingsService } from '../settings/settings-service';
+import type { ServiceConnection } from './service-connection';
+
+/** What differs between the Electron app and the browser harness; everything else is built here. */
+export interface AppPlatform {
+  dataDir: string;
+  clock: Clock;
+  logger: Logger;
+  settings: SettingsService;
+  secrets: SecretStore;
+  version: string;
+  fetch?: typeof fetch;
+  /** Saves an exported CSV where the cashier chooses (Electron: a save dialog). */
+  saveCsv(
+    suggestedName: string,
+    write: (out: Writable) => Promise<number>,
+  ): Promise<CsvExportResult>;
+  /** The monitors and the customer display choice; absent where there are none (harness). */
+  displays?: PlatformDisplays;
+  /** How to start the NFC reader process; absent: NFC is reported as stopped. */
+  spawnReader?: SpawnReader;
+}
+
+export interface PlatformDisplays {
+  view(): DisplaysView;
+  onChange(listener: (view: DisplaysView) => void): () => void;
+  identify(): void;
+}
+
+export interface AppServices {
+  handlers: CallHandlers<Calls>;
+  /** The latest value of each event, for a page that subscribes after it was sent. */
+  latest<Name extends keyof Events & string>(name: Name): unknown;
+  sale: SaleService;
+  nfc: NfcHost | null;
+  connection: ServiceConnection;
+  close(): Promise<void>;
+}

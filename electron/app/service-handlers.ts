@@ -1,0 +1,29 @@
+import type { Calls } from '../../shared/ipc/contract';
+import type { CallHandlers } from '../../shared/ipc/contract-kit';
+import type { SecretStore } from '../settings/secret-store';
+import type { Catalogue } from './catalogue';
+import type { ServiceConnection } from './service-connection';
+
+/** The app and its service: which service the till talks to, and its chains and assets. */
+export function serviceHandlers(parts: {
+  version: string;
+  connection: ServiceConnection;
+  secrets: SecretStore;
+  catalogue: Catalogue;
+}): Pick<CallHandlers<Calls>, 'appInfo' | 'listChains' | 'listAssets'> {
+  const { version, connection, secrets, catalogue } = parts;
+  return {
+    appInfo: async () => {
+      const mode = connection.mode();
+      return {
+        version,
+        demoMode: mode.kind === 'demo',
+        needsSetup: mode.kind === 'needs-setup',
+        serviceOrigin: mode.kind === 'needs-setup' ? null : new URL(mode.baseUrl).origin,
+        token: mode.kind === 'demo' ? { set: true } : secrets.status(),
+      };
+    },
+    listChains: () => catalogue.listChains(),
+    listAssets: ({ chainId }) => catalogue.listAssets(chainId),
+  };
+}
