@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normaliseBaseUrl } from './base-url';
 import { checkFee, MAX_DECIMALS } from './money';
+import { isValidTimeZone } from './time-zone';
 
 /**
  * The till's settings: one schema, used for the local layer (electron-store), the managed
@@ -18,13 +19,7 @@ const TIME_ZONE_TEXT = /^[A-Za-z0-9_+\-/]{1,64}$/;
 
 /** True when Intl knows the zone (IANA name or "UTC"). Never throws. */
 export function isKnownTimeZone(zone: string): boolean {
-  if (typeof zone !== 'string' || !TIME_ZONE_TEXT.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof zone === 'string' && TIME_ZONE_TEXT.test(zone) && isValidTimeZone(zone);
 }
 
 const timeZoneSchema = (what: string) =>

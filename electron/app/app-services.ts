@@ -100,10 +100,13 @@ export async function createAppServices(
     async close() {
       stopReacting();
       ticker.stop();
+      // The order a clean quit needs: the reader process first (no tap may arrive after
+      // the sale stops), then the report reader, so the journal's close can checkpoint the
+      // whole write-ahead log into one file, and the sandbox last.
       await nfc.host?.stop();
-      await connection.close();
-      journal.close();
       reports.close();
+      journal.close();
+      await connection.close();
     },
   };
 }

@@ -130,7 +130,10 @@ async function start(): Promise<void> {
   // A quit asked for while starting has already destroyed the displays: do not reopen them.
   if (quit.isQuitting()) return;
   controller.start();
-  shell.settings.onChange(() => controller.refresh());
+  // Only the display setting moves the customer's window; a picker tap must not re-fit it.
+  shell.settings.onChange((_settings, changed) => {
+    if (changed.has('customerDisplay')) controller.refresh();
+  });
 }
 
 function failedToStart(error: unknown): void {
