@@ -1,11 +1,11 @@
 /**
- * Entry point of the NFC reader process (ARCHITECTURE: Processes). The PC/SC addon may block
- * its thread or crash; here that freezes or kills only this process, and the host restarts it.
+ * Entry point of the NFC reader process (docs/architecture.md: Processes). A PC/SC call may
+ * block its thread (a hung pcscd) or the addon may crash; here that freezes or kills only this
+ * process, and the host restarts it.
  */
-import { NFC } from 'nfc-pcsc';
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../../shared/clock';
-import { pcscInstance, probePcscService } from './pcsc-service-probe';
+import { openSmartcardPcsc } from './pcsc-binding';
 import { hostToReaderSchema } from './reader-protocol';
 import { connectToParent } from './reader-transport';
 import { ReaderRuntime } from './reader-runtime';
@@ -20,9 +20,7 @@ if (!link) {
 
 const runtime = new ReaderRuntime({
   send: (message) => link.send(message),
-  createNfc: () => new NFC(),
-  isPcscAvailable: () => probePcscService(),
-  pcscInstance: () => pcscInstance(),
+  openPcsc: openSmartcardPcsc,
   clock: systemClock,
   elapsedMs: () => performance.now(),
   // Let queued messages reach the parent before leaving.

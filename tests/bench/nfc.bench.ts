@@ -1,9 +1,10 @@
 /**
- * NFC tap to payment request (issue 4: "the app adds under 20 ms to the APDU exchange").
+ * NFC tap to payment request (goal: the app adds under 20 ms to the APDU exchange).
  *
  * Both phases use the same rig in the same run: pcscd + vpcd + the virtual wallet card
  * answering the wallet AID (one SELECT, 36-byte token).
- *   bare: nfc-pcsc in this process, autoProcessing off: card event -> SELECT -> answer.
+ *   bare: the `smartcard` addon in this process: monitor's card event -> connect -> SELECT
+ *         -> answer, the least any PC/SC reader can do.
  *   app:  the forked reader process -> IPC -> host bridge -> SaleService -> service client ->
  *         HTTP -> sandbox receives generate_nfc.
  * Times are taken from the card's connect. pcscd notices a new card only at its next presence
@@ -11,8 +12,8 @@
  * 30 samples; so the "adds" figures are poll-aligned: each tap is timed from the moment vpcd
  * first talked to the card (pcscd's poll), and the pass of every line is judged on them.
  */
-import { NFC, type Reader } from 'nfc-pcsc';
 import { performance } from 'node:perf_hooks';
+import { Context, ReaderMonitor } from 'smartcard';
 import { randomUUID } from 'node:crypto';
 import { percentile, type BenchLine } from './bench-line';
 import { PcscRig } from '../support/pcsc-rig';
@@ -50,36 +51,44 @@ async function removeAndSettle(card: VirtualWalletCard): Promise<void> {
 }
 
 async function bareTaps(count: number): Promise<TapTiming[]> {
-  const nfc = new NFC();
-  nfc.on('error', () => undefined);
-  const reader = await new Promise<Reader>((resolve) => {
-    nfc.on('reader', (candidate) => {
-      candidate.on('error', () => undefined);
-      candidate.autoProcessing = false;
-      if (candidate.name === VPCD_READER) resolve(candidate);
-    });
-  });
+  const context = new Context();
+  const monitor = new ReaderMonitor();
   let onAnswer: ((atMs: number) => void) | null = null;
   let removed: (() => void) | null = null;
-  reader.on('card', () => {
-    void reader.transmit(SELECT_WALLET, 258).then(() => onAnswer?.(performance.now()));
+  let attached: (() => void) | null = null;
+  const readerAttached = new Promise<void>((resolve) => (attached = resolve));
+  monitor.start((event) => {
+    if (event.reader !== VPCD_READER) return;
+    if (event.type === 'reader-attached') attached?.();
+    if (event.type === 'card-removed') removed?.();
+    if (event.type !== 'card-inserted') return;
+    const reader = context.listReaders().find((candidate) => candidate.name === VPCD_READER);
+    void reader
+      ?.connect()
+      .then(async (card) => {
+        await card.transmit(SELECT_WALLET, { maxRecvLength: 258 });
+        onAnswer?.(performance.now());
+        card.disconnect();
+      })
+      .catch(() => undefined);
   });
-  reader.on('card.off', () => removed?.());
-  const timings: TapTiming[] = [];
-  for (let i = 0; i < count; i++) {
-    const answered = new Promise<number>((resolve) => (onAnswer = resolve));
-    const card = await VirtualWalletCard.tap({ app: { kind: 'aid', token: randomUUID() } });
-    const endMs = await answered;
-    timings.push(timing(card, endMs));
-    const gone = new Promise<void>((resolve) => (removed = resolve));
-    await removeAndSettle(card);
-    await gone;
+  try {
+    await readerAttached;
+    const timings: TapTiming[] = [];
+    for (let i = 0; i < count; i++) {
+      const answered = new Promise<number>((resolve) => (onAnswer = resolve));
+      const card = await VirtualWalletCard.tap({ app: { kind: 'aid', token: randomUUID() } });
+      const endMs = await answered;
+      timings.push(timing(card, endMs));
+      const gone = new Promise<void>((resolve) => (removed = resolve));
+      await removeAndSettle(card);
+      await gone;
+    }
+    return timings;
+  } finally {
+    monitor.stop();
+    context.close();
   }
-  // Not closed: after a card was connected, nfc-pcsc's reader.close() can block the thread
-  // (the native join waits on a status thread that never wakes). Stopping pcscd ends them.
-  reader.removeAllListeners('card');
-  reader.removeAllListeners('card.off');
-  return timings;
 }
 
 async function appTaps(count: number): Promise<TapTiming[]> {
@@ -114,7 +123,6 @@ export async function run(): Promise<BenchLine[]> {
   const rig = new PcscRig();
   await rig.start();
   try {
-    // The app first: the bare phase leaves its PC/SC context open until pcscd stops.
     const app = (await appTaps(TAPS + WARM_UP)).slice(WARM_UP);
     const bare = (await bareTaps(TAPS + WARM_UP)).slice(WARM_UP);
     const lines: BenchLine[] = [];

@@ -1,13 +1,13 @@
 /**
  * Debian's pcscd, started and stopped by the tests themselves (no systemd here): foreground
  * (`-f`) as our child, never auto-exiting, with the vpcd virtual readers from
- * /etc/reader.conf.d (or none). Ready means its client socket accepts a connection.
+ * /etc/reader.conf.d (or none). Ready means libpcsclite can establish a context with it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { probePcscService, pcscSocketPath } from '../../electron/nfc/pcsc-service-probe';
+import { Context } from 'smartcard';
 
 export const PCSCD_PID_FILE = '/run/pcscd/pcscd.pid';
 const PCSCD_BINARY = '/usr/sbin/pcscd';
@@ -79,11 +79,21 @@ export class PcscRig {
 
   private async waitReady(): Promise<void> {
     const deadline = Date.now() + (this.options.readyTimeoutMs ?? 10_000);
-    while (!(await probePcscService('linux', pcscSocketPath()))) {
+    while (!acceptsContext()) {
       if (!this.running) throw new Error(`pcscd exited at start: ${this.output}`);
       if (Date.now() > deadline) throw new Error(`pcscd not ready in time: ${this.output}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  }
+}
+
+/** Answers at once either way: libpcsclite fails fast on an absent or stale socket. */
+export function acceptsContext(): boolean {
+  try {
+    new Context().close();
+    return true;
+  } catch {
+    return false;
   }
 }
 

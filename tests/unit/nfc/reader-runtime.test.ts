@@ -1,5 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import type {
+  CardLink,
+  OpenPcscResult,
+  PcscEvent,
+  PcscSession,
+} from '../../../electron/nfc/pcsc-binding';
 import type { ReaderToHost } from '../../../electron/nfc/reader-protocol';
 import { ReaderRuntime } from '../../../electron/nfc/reader-runtime';
 import { ManualClock } from '../../support/manual-clock';
@@ -7,97 +12,106 @@ import { WalletCardModel } from '../../support/virtual-wallet-card';
 
 const TOKEN = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
-class FakeReader extends EventEmitter {
-  autoProcessing = true;
+/** One opened PC/SC session: the test plays the monitor by calling `emit`. */
+class FakeSession implements PcscSession {
   closed = false;
   card = new WalletCardModel({ kind: 'aid', token: TOKEN });
-  constructor(readonly name: string) {
-    super();
-  }
-  async transmit(data: Buffer): Promise<Buffer> {
-    return Buffer.from(this.card.respond(data));
+  connects: string[] = [];
+  disconnects = 0;
+  connectError: Error | null = null;
+  constructor(readonly emit: (event: PcscEvent) => void) {}
+  async connect(reader: string): Promise<CardLink> {
+    this.connects.push(reader);
+    if (this.connectError) throw this.connectError;
+    return {
+      transmit: async (apdu) => Uint8Array.from(this.card.respond(apdu)),
+      disconnect: () => void this.disconnects++,
+    };
   }
   close() {
     this.closed = true;
-  }
-}
-
-class FakeNfc extends EventEmitter {
-  closed = false;
-  close() {
-    this.closed = true;
-    // nfc-pcsc emits an error on close; it must have a listener.
-    this.emit('error', new Error('SCardGetStatusChange error: Command cancelled.'));
   }
 }
 
 async function flush() {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
+  for (let i = 0; i < 30; i++) await Promise.resolve();
 }
+
+type Service = 'up' | 'missing' | 'broken';
 
 function setup() {
   const clock = new ManualClock();
   const sent: ReaderToHost[] = [];
-  const nfcs: FakeNfc[] = [];
-  let available = false;
+  const sessions: FakeSession[] = [];
+  let service: Service = 'missing';
   let stopped = false;
-  let instance: string | null = 'pcscd-1';
   const runtime = new ReaderRuntime({
     send: (message) => sent.push(message),
-    createNfc: () => {
-      const nfc = new FakeNfc();
-      nfcs.push(nfc);
-      return nfc;
+    openPcsc: (onEvent): OpenPcscResult => {
+      if (service === 'missing')
+        return { ok: false, serviceMissing: true, message: 'PC/SC service not running' };
+      if (service === 'broken')
+        return { ok: false, serviceMissing: false, message: 'Internal error' };
+      const session = new FakeSession(onEvent);
+      sessions.push(session);
+      return { ok: true, session };
     },
-    isPcscAvailable: async () => available,
     clock,
     elapsedMs: () => clock.now(),
     onStopped: () => (stopped = true),
     pollMs: 500,
-    pcscInstance: () => instance,
-    watchMs: 1000,
   });
   return {
     clock,
     sent,
-    nfcs,
+    sessions,
     runtime,
     types: () => sent.map((message) => message.type),
-    setAvailable: (value: boolean) => (available = value),
-    setInstance: (value: string | null) => (instance = value),
+    setService: (value: Service) => (service = value),
     isStopped: () => stopped,
   };
 }
 
 describe('ReaderRuntime', () => {
-  it('waits for pcscd without constructing NFC, then starts it', async () => {
+  it('reports a missing service once, tries again every pollMs, then opens a session', async () => {
     const rig = setup();
     rig.runtime.start();
-    await flush();
     expect(rig.types()).toEqual(['pcsc-missing']);
-    expect(rig.nfcs).toHaveLength(0);
+    expect(rig.sessions).toHaveLength(0);
     rig.clock.advance(500);
-    await flush();
     expect(rig.types()).toEqual(['pcsc-missing']);
-    rig.setAvailable(true);
+    rig.setService('up');
     rig.clock.advance(500);
-    await flush();
-    expect(rig.nfcs).toHaveLength(1);
+    expect(rig.sessions).toHaveLength(1);
     rig.clock.advance(500);
     expect(rig.types()).toEqual(['pcsc-missing', 'no-reader']);
   });
 
-  it('reads one token per card event with autoProcessing off', async () => {
+  it('reports a service that fails to open for another reason as a PC/SC failure', () => {
     const rig = setup();
-    rig.setAvailable(true);
+    rig.setService('broken');
     rig.runtime.start();
+    expect(rig.sent).toEqual([
+      {
+        type: 'error',
+        fault: 'pcsc-failed',
+        message: 'The card reader service could not be opened: Internal error',
+      },
+    ]);
+    rig.setService('up');
+    rig.clock.advance(500);
+    expect(rig.sessions).toHaveLength(1);
+  });
+
+  it('reads one token per card presence and releases the card', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
     await flush();
-    const reader = new FakeReader('R1');
-    rig.nfcs[0]?.emit('reader', reader);
-    expect(reader.autoProcessing).toBe(false);
-    reader.emit('card', {});
-    await flush();
-    reader.emit('card.off', {});
+    session.emit({ type: 'card-removed', reader: 'R1' });
     expect(rig.sent).toEqual([
       { type: 'reader-ready', reader: 'R1' },
       { type: 'card-present', reader: 'R1', tap: 1 },
@@ -105,64 +119,83 @@ describe('ReaderRuntime', () => {
       { type: 'token-read', reader: 'R1', tap: 1, token: TOKEN, protocol: 'aid', exchangeMs: 0 },
       { type: 'card-removed', reader: 'R1', tap: 1 },
     ]);
+    expect(session.connects).toEqual(['R1']);
+    expect(session.disconnects).toBe(1);
   });
 
-  it('after a PC/SC error closes readers and context, then builds a new NFC', async () => {
+  it('reads a card that was already on the reader when the reader appeared', async () => {
     const rig = setup();
-    rig.setAvailable(true);
+    rig.setService('up');
     rig.runtime.start();
+    rig.sessions[0]?.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
     await flush();
-    const reader = new FakeReader('R1');
-    rig.nfcs[0]?.emit('reader', reader);
-    rig.setAvailable(false);
-    rig.nfcs[0]?.emit('error', new Error('SCardGetStatusChange error: RPC transport error.'));
-    expect(reader.closed).toBe(true);
-    expect(rig.nfcs[0]?.closed).toBe(true);
+    expect(rig.types()).toEqual(['reader-ready', 'card-present', 'reading', 'token-read']);
+  });
+
+  it('reports a card that cannot be connected as moved away, for that tap', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    session.connectError = new Error('Card was removed');
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
+    await flush();
+    expect(rig.sent.at(-1)).toMatchObject({
+      type: 'error',
+      fault: 'transmit-failed',
+      reader: 'R1',
+      tap: 1,
+      message: expect.stringMatching(/moved away.*connect: Card was removed/),
+    });
+  });
+
+  it('after a PC/SC error closes the session, ignores its late events, and opens a new one', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const first = rig.sessions[0] as FakeSession;
+    first.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    rig.setService('missing');
+    first.emit({ type: 'error', message: 'Communication error' });
+    expect(first.closed).toBe(true);
+    expect(rig.sent.at(-1)).toEqual({
+      type: 'error',
+      fault: 'pcsc-failed',
+      message: 'The card reader service stopped (Communication error).',
+    });
+    // Queued by the monitor thread before close: must not reach the host.
+    first.emit({ type: 'card-inserted', reader: 'R1' });
+    await flush();
+    expect(rig.types().includes('card-present')).toBe(false);
     rig.clock.advance(500);
-    await flush();
-    expect(rig.sent.at(-2)).toMatchObject({ type: 'error', fault: 'pcsc-failed' });
     expect(rig.types().at(-1)).toBe('pcsc-missing');
-    rig.setAvailable(true);
+    rig.setService('up');
     rig.clock.advance(500);
-    await flush();
-    expect(rig.nfcs).toHaveLength(2);
+    expect(rig.sessions).toHaveLength(2);
+    rig.sessions[1]?.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    expect(rig.sent.at(-1)).toEqual({ type: 'reader-ready', reader: 'R1' });
   });
 
-  it.each([
-    ['restarted', 'pcscd-2', 'The card reader service restarted.'],
-    ['stopped', null, 'The card reader service stopped.'],
-  ])('reconnects when pcscd %s without the addon noticing', async (_name, next, message) => {
+  it('reports a reader that goes away, and no reader once the last one has', () => {
     const rig = setup();
-    rig.setAvailable(true);
+    rig.setService('up');
     rig.runtime.start();
-    await flush();
-    const reader = new FakeReader('R1');
-    rig.nfcs[0]?.emit('reader', reader);
-    rig.clock.advance(1000);
-    expect(rig.types().includes('error')).toBe(false);
-    rig.setInstance(next);
-    rig.clock.advance(1000);
-    expect(rig.sent.at(-1)).toEqual({ type: 'error', fault: 'pcsc-failed', message });
-    // Not closed: the stale context's threads may still wait in libpcsclite.
-    expect(reader.closed).toBe(false);
-    expect(rig.nfcs[0]?.closed).toBe(false);
-    rig.setInstance('pcscd-2');
-    rig.clock.advance(500);
-    await flush();
-    expect(rig.nfcs).toHaveLength(2);
+    const session = rig.sessions[0] as FakeSession;
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'reader-detached', reader: 'R1' });
+    session.emit({ type: 'reader-detached', reader: 'never-seen' });
+    expect(rig.types()).toEqual(['reader-ready', 'reader-gone', 'no-reader']);
   });
 
-  it('answers pings and shuts down cleanly', async () => {
+  it('answers pings and shuts down: session closed, no timer left', () => {
     const rig = setup();
-    rig.setAvailable(true);
+    rig.setService('up');
     rig.runtime.start();
-    await flush();
     rig.runtime.handle({ type: 'ping', id: 7 });
     expect(rig.sent.at(-1)).toEqual({ type: 'pong', id: 7 });
     rig.runtime.handle({ type: 'shutdown' });
-    // Exit without close(): nfc-pcsc's close can block after a card was connected.
-    expect(rig.nfcs[0]?.closed).toBe(false);
-    expect(rig.nfcs[0]?.listenerCount('reader')).toBe(0);
+    expect(rig.sessions[0]?.closed).toBe(true);
     expect(rig.isStopped()).toBe(true);
     expect(rig.clock.pendingTimers()).toBe(0);
   });
@@ -171,5 +204,10 @@ describe('ReaderRuntime', () => {
     const rig = setup();
     rig.runtime.handle({ type: 'configure', aid: 'zz' });
     expect(rig.sent.at(-1)).toMatchObject({ type: 'error' });
+    rig.setService('up');
+    rig.runtime.start();
+    rig.sessions[0]?.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
+    await flush();
+    expect(rig.sent.at(-1)).toMatchObject({ type: 'token-read', token: TOKEN });
   });
 });

@@ -112,20 +112,32 @@ describe('ReaderSupervisor', () => {
     expect(supervisor.status()).toMatchObject({ state: 'ready', readers: ['R1'], lastError: null });
   });
 
-  it('ignores messages that do not match the protocol', () => {
+  it('ignores messages that do not match the protocol, and passes on the ones that do', () => {
     const { last, supervisor } = setup();
     const events: unknown[] = [];
     supervisor.onEvent((event) => events.push(event));
-    last().emit({
+    const tokenRead = {
       type: 'token-read',
       reader: 'R1',
       tap: 1,
-      token: 'NOT-A-UUID',
+      token: '0f8fad5b-d9cb-469f-a165-70867728950e',
       protocol: 'aid',
       exchangeMs: 1,
-    });
+    };
+    last().emit({ ...tokenRead, token: 'NOT-A-UUID' });
+    last().emit({ type: 'reader-ready' });
     last().emit('hello');
     expect(events).toEqual([]);
+    expect(supervisor.status()).toMatchObject({ state: 'starting', readers: [] });
+    // Positive control: the same message with a valid token does come through, so the
+    // silence above is the schema refusing, not a supervisor that passes nothing on.
+    last().emit(tokenRead);
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    expect(events).toEqual([
+      { ...tokenRead, generation: 1 },
+      { type: 'reader-ready', reader: 'R1', generation: 1 },
+    ]);
+    expect(supervisor.status()).toMatchObject({ state: 'ready', readers: ['R1'] });
   });
 
   it('stamps events with the process generation', () => {

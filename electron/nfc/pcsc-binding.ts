@@ -1,0 +1,128 @@
+/**
+ * The only file that touches the PC/SC addon, `smartcard` (Node-API: one build loads in Node
+ * and in Electron's utilityProcess). A session is what one running PC/SC service gives us: a
+ * context to connect to cards with, and a ReaderMonitor whose own thread and context report
+ * readers and cards. A session never outlives its service: after pcscd stops or restarts both
+ * contexts answer "PC/SC service not running" for good, so the runtime opens a new one.
+ */
+import {
+  Context,
+  ReaderMonitor,
+  SCARD_LEAVE_CARD,
+  SCARD_PROTOCOL_T0,
+  SCARD_PROTOCOL_T1,
+  SCARD_SHARE_SHARED,
+  SCARD_STATE_PRESENT,
+  type ContextInterface,
+  type MonitorEvent,
+  type ReaderMonitorInterface,
+} from 'smartcard';
+
+export type PcscEvent =
+  /** `cardPresent`: a card was already on the reader when it was first seen. */
+  | { type: 'reader-attached'; reader: string; cardPresent: boolean }
+  | { type: 'reader-detached'; reader: string }
+  | { type: 'card-inserted'; reader: string }
+  | { type: 'card-removed'; reader: string }
+  /** The monitor's wait for changes failed: the service is gone or broken. */
+  | { type: 'error'; message: string };
+
+export interface CardLink {
+  transmit(apdu: Uint8Array, maxResponseBytes: number): Promise<Uint8Array>;
+  /** Releases the card handle; never throws. */
+  disconnect(): void;
+}
+
+export interface PcscSession {
+  /** Connects (shared, T=0 or T=1) to the card on the named reader. */
+  connect(reader: string): Promise<CardLink>;
+  /**
+   * Stops the monitor and releases the context; no event is delivered afterwards. Blocks
+   * while the monitor thread ends: at once when healthy, up to ~1 s after a PC/SC error (the
+   * thread sleeps a second between failed waits). Never throws.
+   */
+  close(): void;
+}
+
+export type OpenPcscResult =
+  { ok: true; session: PcscSession } | { ok: false; serviceMissing: boolean; message: string };
+
+export type OpenPcsc = (onEvent: (event: PcscEvent) => void) => OpenPcscResult;
+
+/**
+ * SCARD_E_NO_SERVICE and SCARD_E_SERVICE_STOPPED as the addon words them (it throws plain
+ * Errors carrying only the text). libpcsclite answers so at once when pcscd's socket is absent
+ * or left stale by a killed pcscd; WinSCard when the Smart Card service is stopped.
+ */
+const SERVICE_MISSING_MESSAGES = ['PC/SC service not running', 'PC/SC service stopped'];
+
+export function isServiceMissing(message: string): boolean {
+  return SERVICE_MISSING_MESSAGES.some((text) => message.includes(text));
+}
+
+export const openSmartcardPcsc: OpenPcsc = (onEvent) => {
+  let context: ContextInterface | null = null;
+  try {
+    context = new Context();
+    const monitor = new ReaderMonitor();
+    let open = true;
+    // Events cross from the monitor thread through a queue: some may land after close().
+    monitor.start((event) => {
+      if (open) onEvent(toPcscEvent(event));
+    });
+    const session = sessionOver(context, monitor, () => (open = false));
+    return { ok: true, session };
+  } catch (error) {
+    safely(() => context?.close());
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, serviceMissing: isServiceMissing(message), message };
+  }
+};
+
+function sessionOver(
+  context: ContextInterface,
+  monitor: ReaderMonitorInterface,
+  silence: () => void,
+): PcscSession {
+  return {
+    async connect(readerName) {
+      const reader = context.listReaders().find((candidate) => candidate.name === readerName);
+      if (!reader) throw new Error(`reader ${readerName} is gone`);
+      const card = await reader.connect(SCARD_SHARE_SHARED, SCARD_PROTOCOL_T0 | SCARD_PROTOCOL_T1);
+      return {
+        transmit: (apdu, maxResponseBytes) =>
+          card.transmit(Buffer.from(apdu), { maxRecvLength: maxResponseBytes }),
+        disconnect: () => safely(() => card.disconnect(SCARD_LEAVE_CARD)),
+      };
+    },
+    close() {
+      silence();
+      safely(() => monitor.stop());
+      safely(() => context.close());
+    },
+  };
+}
+
+function toPcscEvent(event: MonitorEvent): PcscEvent {
+  switch (event.type) {
+    case 'reader-attached':
+      return {
+        type: 'reader-attached',
+        reader: event.reader,
+        cardPresent: (event.state & SCARD_STATE_PRESENT) !== 0,
+      };
+    case 'error':
+      // The monitor puts its error text where a reader name would be.
+      return { type: 'error', message: event.reader };
+    default:
+      return { type: event.type, reader: event.reader };
+  }
+}
+
+function safely(step: () => void): void {
+  try {
+    step();
+  } catch {
+    // Releasing what a vanished service already dropped: nothing left to do.
+  }
+}
