@@ -4,7 +4,7 @@ import type { ReaderChannel } from '../nfc-host/reader-channel';
 
 /**
  * Starts the NFC reader in an Electron utilityProcess: the PC/SC addon may block its thread
- * (it does while the PC/SC service is down) or crash, and neither may freeze or kill the till.
+ * (it does while the PC/SC service hangs) or crash, and neither may freeze or kill the till.
  * The same ReaderChannel shape as forkReaderProcess, so the host cannot tell them apart.
  *
  * The process's end is the UtilityProcess object's 'exit' event (with the exit code), which

@@ -17,7 +17,6 @@ export interface ParentLink {
 interface ElectronParentPort {
   postMessage(message: unknown): void;
   on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
-  on(event: 'close', listener: () => void): unknown;
 }
 
 export function connectToParent(proc: NodeJS.Process = process): ParentLink | null {
@@ -26,7 +25,9 @@ export function connectToParent(proc: NodeJS.Process = process): ParentLink | nu
     return {
       send: (message) => parentPort.postMessage(message),
       onMessage: (listener) => void parentPort.on('message', (event) => listener(event.data)),
-      onClose: (listener) => void parentPort.on('close', listener),
+      // parentPort emits no 'close': Electron ends a utility process when main exits, and
+      // main's quit sequence stops the reader first with a 'shutdown' message.
+      onClose: () => undefined,
     };
   }
   if (typeof proc.send === 'function') {
