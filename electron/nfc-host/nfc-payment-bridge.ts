@@ -1,7 +1,8 @@
 /**
- * From a read token to the sale (NOTES: "One tap is one submission"). While the sale waits
- * for a tap, the first valid token goes to `submitNfcToken`; every other read is ignored
- * with a reason:
+ * From a read token to the sale (docs/payment-service.md: NFC payment — one tap is one
+ * submission). While the sale waits for a tap, the first valid token goes to
+ * `submitNfcToken`, which parses it again before anything is sent; every other read is
+ * ignored with a reason:
  *   - one read per card presence (a lingering card, or a reader process that reads again);
  *   - a token is submitted at most once, ever, in this run (tapped twice, restarted reader);
  *   - nothing while a submission is on the wire, nothing when no sale waits.
@@ -16,11 +17,11 @@ export interface NfcSalePort {
   submitNfcToken(token: string): Promise<unknown>;
 }
 
-export interface ReaderEventSource {
+interface ReaderEventSource {
   onEvent(listener: (event: ReaderEvent) => void): () => void;
 }
 
-export type IgnoredReason =
+type IgnoredReason =
   'second-read-of-tap' | 'token-already-used' | 'no-sale-waiting' | 'submission-in-flight';
 
 export type BridgeOutcome =

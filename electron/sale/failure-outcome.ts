@@ -35,7 +35,7 @@ export function failureOutcome(error: unknown, attempts: number): FailureOutcome
 }
 
 /** A ServiceError's failure; anything else thrown while a POST was out is an unknown outcome. */
-export function failureOf(error: unknown): OrderFailure {
+function failureOf(error: unknown): OrderFailure {
   const failure = (error as { failure?: Partial<ServiceFailure> } | null)?.failure;
   if (
     failure &&

@@ -1,10 +1,6 @@
 import type { OrderRecord } from '../journal/order-record';
 import type { SaleAction, SaleSnapshot } from '../../shared/sale/sale-snapshot';
 import { isTerminal, type SaleState } from '../../shared/sale/sale-states';
-import { createQrEncoder } from '../qr/qr-encoder';
-
-/** A snapshot is rebuilt at every change of its sale; its link's code is encoded once. */
-const qrOf = createQrEncoder();
 
 export function allowedActions(record: OrderRecord): SaleAction[] {
   const byState: Record<SaleState, SaleAction[]> = {
@@ -47,7 +43,6 @@ export function snapshotOf(record: OrderRecord, notice: string | null = null): S
     link: link
       ? {
           qrUrl: link.qrUrl,
-          qr: qrOf(link.qrUrl),
           linkAmount: link.linkAmount,
           rateUsd: link.rateUsd,
           amountMatches: link.amountMatches,

@@ -1,5 +1,5 @@
 /**
- * NFC tokens already submitted by this process (NOTES: one tap is one submission). Kept in
+ * NFC tokens already submitted by this process (docs/payment-service.md: NFC payment). Kept in
  * memory only: a token is never written anywhere. Bounded so a till that runs for months
  * does not grow without end; wallets mint a new token per tap, so the repeats that matter
  * come seconds apart, far inside the bound.

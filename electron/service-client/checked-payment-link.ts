@@ -11,7 +11,7 @@ export interface CheckedPaymentLink {
   rateUsd: number;
   expireAtRaw: string;
   expiry: Expiry;
-  /** The link's own transaction_amount, canonical: what the wallet will ask for (NOTES). */
+  /** The link's own transaction_amount, canonical: what the wallet will ask for (docs/payment-service.md: Payment link). */
   linkAmount: string;
   /** amount + fee_value as requested. */
   requestedTotal: string;

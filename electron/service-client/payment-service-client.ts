@@ -1,23 +1,21 @@
 import type { z } from 'zod';
 import { endpointUrl, normaliseBaseUrl, type ServiceEndpoint } from '../../shared/base-url';
 import type { Clock } from '../../shared/clock';
-import type { ServiceFailure } from '../../shared/service-errors';
 import { assetListSchema, type Asset } from '../../shared/wire/asset';
 import { chainListSchema, type Chain } from '../../shared/wire/chain';
 import { chainIdParamSchema } from '../../shared/wire/chain-id';
 import { nfcPaymentResultSchema, paymentLinkResultSchema } from '../../shared/wire/payment-link';
-import type { GenerateNfcRequest, GenerateQrRequest } from '../../shared/wire/requests';
-import { redact, redactText, silentLogger, type LogFields, type Logger } from '../logging/logger';
+import type { GenerateNfcRequest, GenerateQrRequestInput } from '../../shared/wire/requests';
+import { redact, silentLogger, type LogFields, type Logger } from '../logging/logger';
 import { checkLinkResult, type CheckedPaymentLink } from './checked-payment-link';
-import { describeFailure, type FailureFacts, type HttpMethod } from './failure-messages';
+import type { HttpMethod } from './failure-messages';
 import type { ExchangeOutcome, ExchangeRequest } from './exchange';
 import { exchange as fetchExchange } from './fetch-exchange';
 import { exchange as nodeHttpExchange } from './node-http-exchange';
 import { readOutcome } from './read-outcome';
-import { ServiceError } from './service-error';
+import { readToken } from './read-token';
+import { scrubbedServiceError } from './scrubbed-service-error';
 import { validateNfcRequest, validateQrRequest } from './validate-request';
-
-export type { CheckedPaymentLink } from './checked-payment-link';
 
 export interface ServiceClientOptions {
   /** Checked with normaliseBaseUrl; see createServiceClient for what an invalid one does. */
@@ -38,7 +36,7 @@ export interface ServiceClientOptions {
   /** Delay before the first GET retry; doubled for each further one. */
   backoffMs?: number;
   maxResponseBytes?: number;
-  /** IANA zone the service writes expire_at in (NOTES: a setting, default UTC). */
+  /** IANA zone the service writes expire_at in (docs/payment-service.md: Payment link; a setting, default UTC). */
   serviceTimeZone?: string;
   /** http: payment links on loopback hosts; default: only when the base URL is loopback (the sandbox). */
   allowLoopbackHttp?: boolean;
@@ -48,17 +46,16 @@ export interface ServiceClientOptions {
 export interface PaymentServiceClient {
   listChains(): Promise<Chain[]>;
   listAssets(chainId: string): Promise<Asset[]>;
-  createPaymentLink(request: GenerateQrRequest, asset: Asset): Promise<CheckedPaymentLink>;
+  /** Sends the request's parse (validate-request.ts), never the object as given. */
+  createPaymentLink(request: GenerateQrRequestInput, asset: Asset): Promise<CheckedPaymentLink>;
+  /** Sends the request's parse: e.g. the token lower-cased, the serial number trimmed. */
   submitNfcPayment(request: GenerateNfcRequest): Promise<'success'>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_GET_RETRIES = 2;
-export const DEFAULT_BACKOFF_MS = 300;
-export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
-
-/** Printable ASCII without spaces: anything else cannot be a header value we would send. */
-const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_GET_RETRIES = 2;
+const DEFAULT_BACKOFF_MS = 300;
+const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 interface CallSpec<T> {
   endpoint: ServiceEndpoint;
@@ -107,24 +104,6 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
     logger[level](message, redact(fields, token ? [token] : []) as LogFields);
   };
 
-  const fail = (
-    kind: ServiceFailure['kind'],
-    facts: FailureFacts,
-    token?: string,
-  ): ServiceError => {
-    // Whatever the service wrote (msg, error_code, link text) is scrubbed of the token: a
-    // careless service echoing the Authorization header must not put it on screen.
-    const scrub = (text: string | undefined) =>
-      text === undefined ? undefined : redactText(text, token ? [token] : []);
-    const clean: FailureFacts = { method: facts.method };
-    if (facts.detail !== undefined) clean.detail = scrub(facts.detail);
-    if (facts.serviceMessage !== undefined) clean.serviceMessage = scrub(facts.serviceMessage);
-    if (facts.serviceCode !== undefined) clean.serviceCode = scrub(facts.serviceCode);
-    if (facts.httpStatus !== undefined) clean.httpStatus = facts.httpStatus;
-    if (facts.attempts !== undefined) clean.attempts = facts.attempts;
-    return new ServiceError(describeFailure(kind, clean));
-  };
-
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
       clock.at(clock.now() + ms, resolve);
@@ -133,7 +112,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
   async function call<T>(spec: CallSpec<T>): Promise<{ data: T; sentAtMs: number; token: string }> {
     if (!base.ok) {
       log('error', 'service request not sent: invalid base URL', { endpoint: spec.endpoint });
-      throw fail('invalid-request', { method: spec.method, detail: base.reason });
+      throw scrubbedServiceError('invalid-request', { method: spec.method, detail: base.reason });
     }
     let href = urlOf(base.baseUrl, spec.endpoint);
     if (spec.query) href = `${href}?${new URLSearchParams(spec.query).toString()}`;
@@ -144,7 +123,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       const token = readToken(options.getToken);
       if (token === undefined) {
         log('error', 'service request not sent: no usable API token', { endpoint: spec.endpoint });
-        throw fail('invalid-token', { method: spec.method });
+        throw scrubbedServiceError('invalid-token', { method: spec.method });
       }
       const sentAtMs = clock.now();
       const outcome = await send({ method: spec.method, url: href, token, body });
@@ -191,7 +170,11 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         { ...failureFacts, serviceMessage: result.facts.serviceMessage },
         token,
       );
-      throw fail(result.kind, { ...result.facts, method: spec.method, attempts: attempt }, token);
+      throw scrubbedServiceError(
+        result.kind,
+        { ...result.facts, method: spec.method, attempts: attempt },
+        token,
+      );
     }
   }
 
@@ -203,7 +186,10 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
     async listAssets(chainId) {
       const id = chainIdParamSchema.safeParse(chainId);
       if (!id.success)
-        throw fail('invalid-request', { method: 'GET', detail: 'The chain id must be digits.' });
+        throw scrubbedServiceError('invalid-request', {
+          method: 'GET',
+          detail: 'The chain id must be digits.',
+        });
       return (
         await call({
           endpoint: 'asset',
@@ -216,7 +202,8 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
 
     async createPaymentLink(request, asset) {
       const valid = validateQrRequest(request, asset);
-      if (!valid.ok) throw fail('invalid-request', { method: 'POST', detail: valid.reason });
+      if (!valid.ok)
+        throw scrubbedServiceError('invalid-request', { method: 'POST', detail: valid.reason });
       const { data, sentAtMs, token } = await call({
         endpoint: 'generate_qr',
         method: 'POST',
@@ -237,14 +224,19 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
           { endpoint: 'generate_qr', orderId: valid.value.order_id, reason: checked.reason },
           token,
         );
-        throw fail('link-check-failed', { method: 'POST', detail: checked.reason }, token);
+        throw scrubbedServiceError(
+          'link-check-failed',
+          { method: 'POST', detail: checked.reason },
+          token,
+        );
       }
       return checked.link;
     },
 
     async submitNfcPayment(request) {
       const valid = validateNfcRequest(request);
-      if (!valid.ok) throw fail('invalid-request', { method: 'POST', detail: valid.reason });
+      if (!valid.ok)
+        throw scrubbedServiceError('invalid-request', { method: 'POST', detail: valid.reason });
       return (
         await call({
           endpoint: 'generate_nfc',
@@ -255,16 +247,4 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       ).data;
     },
   };
-}
-
-/** The token as it will be sent, or undefined when there is none we could send. */
-function readToken(getToken: () => string): string | undefined {
-  let token: unknown;
-  try {
-    token = getToken();
-  } catch {
-    // The secret store's error is not kept: it might quote what it failed to decrypt.
-    return undefined;
-  }
-  return typeof token === 'string' && TOKEN_SHAPE.test(token) ? token : undefined;
 }

@@ -22,7 +22,7 @@ function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * Turns one exchange into data or a classified failure (NOTES: Errors — classify by what
+ * Turns one exchange into data or a classified failure (docs/payment-service.md: Errors — classify by what
  * is certain). Order matters: 401/403 wins over any body; then the body must be JSON and
  * the envelope; a failure envelope is 'rejected' with the service's msg; only then is
  * `data` checked against the endpoint's schema.

@@ -8,12 +8,17 @@ import {
   type GenerateQrRequest,
 } from '../../shared/wire/requests';
 
-/** Either the request exactly as it will be sent, or why it is not sent. */
+/**
+ * Either the request exactly as it will be sent, or why it is not sent. `value` is the
+ * schema's parse (trimmed, normalised), never the caller's object: what was checked is what
+ * goes on the wire (docs/payment-service.md: Types on the wire).
+ */
 export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /**
  * The last gate before money leaves the till: the body must match the wire schema and the
- * amounts must fit the asset (NOTES: amount > 0, at most `decimal` fraction digits; fee >= 0).
+ * amounts must fit the asset (docs/payment-service.md: Types on the wire — amount > 0, at most
+ * `decimal` fraction digits; fee >= 0).
  */
 export function validateQrRequest(request: unknown, asset: Asset): Validated<GenerateQrRequest> {
   const parsed = generateQrRequestSchema.safeParse(request);

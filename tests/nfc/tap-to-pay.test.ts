@@ -2,9 +2,10 @@
  * Tap to "success": the virtual wallet on the vpcd reader, pcscd, the reader process, the host
  * bridge, the real SaleService and service client, and the sandbox's generate_nfc. One tap is
  * one payment even with the card lingering, a double tap, and a reader process that restarts
- * and reads the lingering card again.
+ * and reads the lingering card again. pcscd is shared by the file; each test gets its own
+ * sandbox, journal, sale and reader process, and taps its own cards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PcscRig } from '../support/pcsc-rig';
 import { VirtualWalletCard } from '../support/virtual-wallet-card';
 import {
@@ -20,27 +21,52 @@ describe('tap to pay against the sandbox', () => {
   let rig: PcscRig;
   let stack: PaymentStack;
   let test: TestHost;
+  /** Every card a test put on the reader; whatever a test leaves there, even failing, is lifted. */
+  let cards: VirtualWalletCard[];
+  const tap = async (options: Parameters<typeof VirtualWalletCard.tap>[0]) => {
+    const card = await VirtualWalletCard.tap(options);
+    cards.push(card);
+    return card;
+  };
 
   beforeAll(async () => {
     PcscRig.assertInstalled();
     rig = new PcscRig();
     await rig.start();
+  });
+
+  beforeEach(async () => {
+    cards = [];
     // Strict sandbox: only tokens it issued, each once.
     stack = await startPaymentStack({ acceptAnyNfcToken: false });
     test = startTestHost({ sale: stack.sale });
     await waitReaderReady(test);
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
+    for (const card of cards) await card.remove();
     await test?.stop();
     await stack?.close();
+  });
+
+  afterAll(async () => {
     await rig?.stop();
   });
+
+  /** One NFC sale paid by one tap of a fresh token; the card is lifted again. */
+  const payByTap = async (amount: string) => {
+    const token = stack.sandbox.issueNfcToken();
+    const sale = await stack.sale.startNfcSale({ amount });
+    const card = await tap({ app: { kind: 'ndef', record: 'uri', token } });
+    await waitForSaleState(stack.sale, 'accepted-by-service');
+    await card.remove();
+    return { orderId: sale.orderId, token };
+  };
 
   it('pays once for a tap, a lingering card, a double tap and a re-read after a reader restart', async () => {
     const token = stack.sandbox.issueNfcToken();
     const sale = await stack.sale.startNfcSale({ amount: '12.50' });
-    const card = await VirtualWalletCard.tap({ app: { kind: 'ndef', record: 'uri', token } });
+    const card = await tap({ app: { kind: 'ndef', record: 'uri', token } });
 
     await waitForSaleState(stack.sale, 'accepted-by-service');
     expect(stack.sandbox.nfcPayments()).toHaveLength(1);
@@ -95,7 +121,7 @@ describe('tap to pay against the sandbox', () => {
     expect(stack.sandbox.nfcPayments()).toHaveLength(1);
 
     // The second sale pays with the customer's next token.
-    const next = await VirtualWalletCard.tap({
+    const next = await tap({
       app: { kind: 'aid', token: stack.sandbox.issueNfcToken(), encoding: 'raw' },
     });
     await waitForSaleState(stack.sale, 'accepted-by-service');
@@ -103,13 +129,20 @@ describe('tap to pay against the sandbox', () => {
     expect(stack.sandbox.nfcPayments()).toHaveLength(2);
   });
 
-  it('stops the reader process cleanly after all those cards (no kill needed)', async () => {
+  it('stops the reader process cleanly after a paid tap (no kill needed)', async () => {
+    await payByTap('1.00');
     expect(await test.stop()).toBe('exited');
   });
 
-  it('journals the accepted NFC order', () => {
-    const orderId = stack.sandbox.nfcPayments()[0]?.orderId as string;
-    expect(stack.journal.get(orderId)?.state).toBe('accepted-by-service');
+  it('journals the accepted NFC order, with the amount the sandbox was paid', async () => {
+    const { orderId, token } = await payByTap('7.10');
+    expect(stack.sandbox.nfcPayments()).toEqual([
+      expect.objectContaining({ orderId, amount: '7.1', token }),
+    ]);
+    expect(stack.journal.get(orderId)).toMatchObject({
+      state: 'accepted-by-service',
+      amount: '7.1',
+    });
     expect(stack.journal.events(orderId).map((event) => event.toState)).toEqual([
       'waiting-for-tap',
       'submitting',

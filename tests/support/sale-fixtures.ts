@@ -6,6 +6,7 @@ import type { Asset } from '../../shared/wire/asset';
 import type { Chain } from '../../shared/wire/chain';
 import { SqliteOrderJournal } from '../../electron/journal/sqlite-order-journal';
 import type { SaleTerms } from '../../electron/sale/sale-service';
+import type { SaleSnapshot } from '../../electron/sale/sale-snapshot';
 
 export const testChain: Chain = {
   name: 'SUI',
@@ -45,7 +46,18 @@ export function tempJournal(clock: Clock, prefix = 'sale-journal-'): TempJournal
   };
 }
 
-/** Lets queued promise callbacks run (the fake client answers through promises). */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
+/**
+ * The sale's next change event. Ask for it before the step that causes the change (e.g. the
+ * fake client answering), await it after: the test goes on once the sale has moved, however
+ * many promise turns that took.
+ */
+export function nextChange(sale: {
+  onChange(listener: (snapshot: SaleSnapshot | null) => void): () => void;
+}): Promise<SaleSnapshot | null> {
+  return new Promise((resolve) => {
+    const stop = sale.onChange((snapshot) => {
+      stop();
+      resolve(snapshot);
+    });
+  });
 }

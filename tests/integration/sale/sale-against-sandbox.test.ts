@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SaleService } from '../../../electron/sale/sale-service';
 import { ManualClock } from '../../support/manual-clock';
+import { testTerms } from '../../support/sale-fixtures';
 import { startSaleRig, type SaleRig } from '../../support/sale-sandbox-rig';
 
 /** The sale over real HTTP to the built-in sandbox, through the real client. */
@@ -53,6 +55,38 @@ describe('sale against the sandbox', () => {
     expect(stored?.link?.qrUrl).toBe(order?.qrUrl);
     expect(stored?.link?.expireAtRaw).toBe(order?.expireAt);
     expect((await rig.sale.confirmPaidByCashier()).state).toBe('paid-confirmed-by-cashier');
+  });
+
+  it('what the schemas normalise reaches the sandbox normalised: serial trimmed, chain_id as digits, token lower-cased', async () => {
+    const padded = new SaleService({
+      journal: rig.temp.journal,
+      client: rig.client,
+      clock,
+      terms: () => ({ ...testTerms, serialNumber: '  POS-0001\t' }),
+    });
+    const shown = await padded.startQrSale({ amount: '10.50', asset: rig.asset, chain: rig.chain });
+    expect(shown.state).toBe('awaiting-payment');
+    const [qrBody] = qrRequests().map((r) => r.body);
+    expect(qrBody).toMatchObject({
+      order_id: shown.orderId,
+      amount: '10.5',
+      chain_id: '1',
+      serial_number: 'POS-0001',
+    });
+    expect(rig.temp.journal.get(shown.orderId)?.serialNumber).toBe('POS-0001');
+    await padded.cancel();
+
+    const waiting = await padded.startNfcSale({ amount: '2.00' });
+    const token = rig.sandbox.issueNfcToken();
+    const paid = await padded.submitNfcToken(` ${token.toUpperCase()} `);
+    expect(paid?.state).toBe('accepted-by-service');
+    const nfcBody = rig.sandbox.requests().find((r) => r.endpoint === 'generate_nfc')?.body;
+    expect(nfcBody).toEqual({
+      order_id: waiting.orderId,
+      amount: '2',
+      token,
+      serial_number: 'POS-0001',
+    });
   });
 
   it('a double press sends one generate_qr', async () => {

@@ -76,6 +76,27 @@ describe.each(transports)(
       ]);
     });
 
+    it('sends each body as its schema parsed it: chain_id as digits, serial trimmed, token lower-cased', async () => {
+      const { client, sandbox } = await startHarness();
+      const request = qrRequest({ serial_number: ' POS-IT-1  ' });
+      await client.createPaymentLink({ ...request, chain_id: 1 }, usdtEthereum);
+      const token = sandbox.issueNfcToken();
+      await client.submitNfcPayment({
+        order_id: 'nfc-it-normalised',
+        amount: '4.2',
+        token: `  ${token.toUpperCase()}`,
+        serial_number: 'POS-IT-1 ',
+      });
+      const bodies = sandbox.requests().map((record) => [record.endpoint, record.body]);
+      expect(bodies).toEqual([
+        ['generate_qr', { ...request, chain_id: '1', serial_number: 'POS-IT-1' }],
+        [
+          'generate_nfc',
+          { order_id: 'nfc-it-normalised', amount: '4.2', token, serial_number: 'POS-IT-1' },
+        ],
+      ]);
+    });
+
     it('an NFC token is accepted once: a second use is rejected with the service msg', async () => {
       const { client, sandbox, caught } = await startHarness();
       const token = sandbox.issueNfcToken();

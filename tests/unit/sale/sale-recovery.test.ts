@@ -4,7 +4,6 @@ import { SaleService } from '../../../electron/sale/sale-service';
 import { ManualClock } from '../../support/manual-clock';
 import { FakeSaleClient, linkFor } from '../../support/sale-fake-client';
 import {
-  settle,
   tempJournal,
   testAsset,
   testChain,
@@ -157,6 +156,5 @@ describe('SaleService.recover', () => {
     const { sale } = before();
     await sale.startNfcSale({ amount: '1' });
     await expect(sale.recover()).rejects.toMatchObject({ code: 'not-allowed' });
-    await settle();
   });
 });

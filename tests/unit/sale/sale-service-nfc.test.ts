@@ -3,13 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SaleService } from '../../../electron/sale/sale-service';
 import { ManualClock } from '../../support/manual-clock';
 import { FakeSaleClient, serviceError } from '../../support/sale-fake-client';
-import {
-  settle,
-  tempJournal,
-  testAsset,
-  testTerms,
-  type TempJournal,
-} from '../../support/sale-fixtures';
+import { tempJournal, testAsset, testTerms, type TempJournal } from '../../support/sale-fixtures';
 
 const TOKEN = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 const TOKEN_2 = '7d1e2f3a-4b5c-4d6e-9f70-8a9b0c1d2e3f';
@@ -61,6 +55,41 @@ describe('SaleService, NFC path', () => {
       ['submitting', 'client'],
       ['accepted-by-service', 'service'],
     ]);
+  });
+
+  it('journals the order with its parsed values and no token, and sends the parsed token', async () => {
+    const padded = new SaleService({
+      journal: temp.journal,
+      client,
+      clock,
+      terms: () => ({ ...testTerms, serialNumber: ' POS-0001 ' }),
+    });
+    const waiting = await padded.startNfcSale({ amount: '1.50' });
+    expect(temp.journal.get(waiting.orderId)).toMatchObject({
+      serialNumber: 'POS-0001',
+      amount: '1.5',
+    });
+    void padded.submitNfcToken(`  ${TOKEN.toUpperCase()}\n`);
+    expect(client.lastNfc().request).toEqual({
+      order_id: waiting.orderId,
+      amount: '1.5',
+      token: TOKEN,
+      serial_number: 'POS-0001',
+    });
+  });
+
+  it('refuses an NFC sale whose order cannot be sent (no serial number) before any order exists', async () => {
+    const bad = new SaleService({
+      journal: temp.journal,
+      client,
+      clock,
+      terms: () => ({ ...testTerms, serialNumber: '   ' }),
+    });
+    await expect(bad.startNfcSale({ amount: '1' })).rejects.toMatchObject({
+      code: 'invalid-sale',
+      message: expect.stringMatching(/no serial number/),
+    });
+    expect(temp.journal.openOrders()).toHaveLength(0);
   });
 
   it('an NFC sale without an asset is journaled with none', async () => {
@@ -176,8 +205,7 @@ describe('SaleService, NFC path', () => {
     const pending = sale.submitNfcToken(TOKEN);
     client.lastNfc().reject(serviceError('outcome-unknown'));
     await pending;
-    await settle();
-    temp.journal.db.pragma('wal_checkpoint(TRUNCATE)');
+    temp.journal.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     for (const file of [temp.path, `${temp.path}-wal`]) {
       let bytes: Buffer;
       try {

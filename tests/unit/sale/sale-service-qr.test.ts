@@ -5,13 +5,15 @@ import type { SaleSnapshot } from '../../../electron/sale/sale-snapshot';
 import { ManualClock } from '../../support/manual-clock';
 import { FakeSaleClient, linkFor, serviceError } from '../../support/sale-fake-client';
 import {
-  settle,
+  nextChange,
   tempJournal,
   testAsset,
   testChain,
   testTerms,
   type TempJournal,
 } from '../../support/sale-fixtures';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('SaleService, QR path', () => {
   let clock: ManualClock;
@@ -32,10 +34,12 @@ describe('SaleService, QR path', () => {
 
   const start = (amount = '12.50') =>
     sale.startQrSale({ amount, asset: testAsset, chain: testChain });
+  /** The fake service answers the last generate_qr; resolves once the sale has the link. */
   const answerLink = async (options: Partial<Parameters<typeof linkFor>[1]> = {}) => {
     const call = client.lastQr();
+    const changed = nextChange(sale);
     call.resolve(linkFor(call.request, { sentAtMs: clock.now(), ...options }));
-    await settle();
+    return changed;
   };
 
   it('journals the order as requesting before generate_qr leaves, with what is sent', async () => {
@@ -45,8 +49,10 @@ describe('SaleService, QR path', () => {
     const pending = start();
     expect(seenAtCall).toEqual(['requesting']);
     const request = client.lastQr().request;
+    const journaledId = sale.current()?.orderId;
+    expect(journaledId).toMatch(UUID_V7);
     expect(request).toEqual({
-      order_id: request.order_id,
+      order_id: journaledId,
       amount: '12.5',
       asset: 'USDC',
       chain_id: '101',
@@ -131,6 +137,19 @@ describe('SaleService, QR path', () => {
       bad.startQrSale({ amount: '1', asset: testAsset, chain: testChain }),
     ).rejects.toMatchObject({ code: 'invalid-sale' });
     expect(client.qrCalls).toHaveLength(0);
+  });
+
+  it('journals and sends the request as its schema parsed it (serial number trimmed)', async () => {
+    const padded = new SaleService({
+      journal: temp.journal,
+      client,
+      clock,
+      terms: () => ({ ...testTerms, serialNumber: '  POS-0001\t' }),
+    });
+    void padded.startQrSale({ amount: '12.50', asset: testAsset, chain: testChain });
+    const request = client.lastQr().request;
+    expect(request).toMatchObject({ serial_number: 'POS-0001', chain_id: '101', amount: '12.5' });
+    expect(temp.journal.get(request.order_id)?.serialNumber).toBe('POS-0001');
   });
 
   it('records a cashier confirmation as the cashier’s', async () => {

@@ -14,7 +14,6 @@ import {
   json,
   networkError,
   ok,
-  settle,
   stubFetch,
   type StubReply,
 } from './stub-fetch';
@@ -32,6 +31,15 @@ function setup(replies: StubReply[], options: Partial<ServiceClientOptions> = {}
     ...options,
   });
   return { clock, client, calls: stub.calls, logs: log.calls };
+}
+
+/**
+ * The next backoff the client arms: the first timer shorter than a request deadline
+ * (every test here keeps `timeoutMs` at 1 s or more and the backoff below it).
+ */
+function backoffArmed(clock: ManualClock, timeoutMs: number): Promise<number> {
+  const now = clock.now();
+  return clock.armed((atMs) => atMs - now < timeoutMs);
 }
 
 async function caught(promise: Promise<unknown>): Promise<ServiceError> {
@@ -53,14 +61,16 @@ const html = () =>
 describe('payment service client: timeouts on the injected clock', () => {
   it('a GET that hangs times out exactly at timeoutMs, and not before', async () => {
     const { client, clock, calls } = setup(['hang'], { getRetries: 0, timeoutMs: 5_000 });
-    let settled = false;
-    const result = caught(client.listChains()).finally(() => (settled = true));
-    await settle();
+    const sentAt = clock.now();
+    const result = caught(client.listChains());
+    expect(await clock.armed()).toBe(sentAt + 5_000);
     expect(calls).toHaveLength(1);
     clock.advance(4_999);
-    await settle();
-    expect(settled).toBe(false);
+    // The deadline aborts the request the moment it fires: not yet.
+    expect(calls[0]?.signal?.aborted).toBe(false);
+    expect(clock.pendingTimers()).toBe(1);
     clock.advance(1);
+    expect(calls[0]?.signal?.aborted).toBe(true);
     const error = await result;
     expect(error.kind).toBe('timeout');
     expect(calls[0]?.signal?.aborted).toBe(true);
@@ -72,24 +82,24 @@ describe('payment service client: timeouts on the injected clock', () => {
       timeoutMs: 1_000,
       backoffMs: 300,
     });
+    const start = clock.now();
     const result = caught(client.listChains());
-    await settle();
+    expect(await clock.armed()).toBe(start + 1_000);
     clock.advance(1_000); // attempt 1 times out
-    await settle();
+    expect(await backoffArmed(clock, 1_000)).toBe(start + 1_300);
     expect(calls).toHaveLength(1);
     clock.advance(299);
-    await settle();
-    expect(calls).toHaveLength(1); // still backing off
+    expect(clock.pendingTimers()).toBe(1); // still backing off
     clock.advance(1);
-    await settle();
+    expect(await clock.armed()).toBe(start + 2_300); // attempt 2's deadline
     expect(calls).toHaveLength(2);
     clock.advance(1_000); // attempt 2 times out
-    await settle();
+    expect(await backoffArmed(clock, 1_000)).toBe(start + 2_900);
     clock.advance(599);
-    await settle();
+    expect(clock.pendingTimers()).toBe(1);
     expect(calls).toHaveLength(2);
     clock.advance(1);
-    await settle();
+    expect(await clock.armed()).toBe(start + 3_900); // attempt 3's deadline
     expect(calls).toHaveLength(3);
     clock.advance(1_000);
     const error = await result;
@@ -103,30 +113,39 @@ describe('payment service client: timeouts on the injected clock', () => {
 
   it('a POST that hangs is outcome-unknown after one attempt, never re-sent', async () => {
     const { client, clock, calls } = setup(['hang'], { timeoutMs: 2_000, getRetries: 5 });
+    const sentAt = clock.now();
     const result = caught(client.createPaymentLink(qrRequest(), usdt));
-    await settle();
+    expect(await clock.armed()).toBe(sentAt + 2_000);
     clock.advance(2_000);
     const error = await result;
     expect(error.kind).toBe('outcome-unknown');
     expect(error.message).toMatch(/retry the same order or void it/);
+    // No backoff was armed: nothing will send it again, however long the till waits.
+    expect(clock.pendingTimers()).toBe(0);
     clock.advance(60_000);
-    await settle();
     expect(calls).toHaveLength(1);
   });
 
   it('the deadline also covers a body that stops arriving after the headers', async () => {
+    let stalledAfterFirstChunk!: () => void;
+    const bodyStalled = new Promise<void>((resolve) => (stalledAfterFirstChunk = resolve));
     const stalled = () =>
       new Response(
         new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(new TextEncoder().encode('{"data":'));
           },
+          // Asked for more once the client has read the first chunk; more never comes.
+          pull() {
+            stalledAfterFirstChunk();
+            return new Promise<void>(() => undefined);
+          },
         }),
         { status: 200 },
       );
     const { client, clock } = setup([stalled], { getRetries: 0, timeoutMs: 1_000 });
     const result = caught(client.listChains());
-    await settle();
+    await bodyStalled;
     clock.advance(1_000);
     expect((await result).kind).toBe('timeout');
   });
@@ -156,10 +175,11 @@ describe('payment service client: retry policy', () => {
       failure(503, 'maintenance', 'DOWN'),
       ok([chain]),
     ]);
+    const start = clock.now();
     const result = client.listChains();
-    await settle();
+    expect(await backoffArmed(clock, 10_000)).toBe(start + 300);
     clock.advance(300);
-    await settle();
+    expect(await backoffArmed(clock, 10_000)).toBe(start + 900);
     clock.advance(600);
     await expect(result).resolves.toEqual([chain]);
     expect(calls).toHaveLength(3);
@@ -168,7 +188,7 @@ describe('payment service client: retry policy', () => {
   it('reports the last 5xx after the retries: an envelope as rejected with msg, a page as bad-response', async () => {
     const rejected = setup([failure(503, 'maintenance', 'DOWN')], { getRetries: 1 });
     const first = caught(rejected.client.listChains());
-    await settle();
+    await backoffArmed(rejected.clock, 10_000);
     rejected.clock.advance(300);
     const error = await first;
     expect(error.failure).toMatchObject({
@@ -181,7 +201,7 @@ describe('payment service client: retry policy', () => {
 
     const page = setup([html()], { getRetries: 1 });
     const second = caught(page.client.listChains());
-    await settle();
+    await backoffArmed(page.clock, 10_000);
     page.clock.advance(300);
     expect((await second).failure).toMatchObject({ kind: 'bad-response', httpStatus: 502 });
   });
@@ -192,10 +212,11 @@ describe('payment service client: retry policy', () => {
       brokenBody(),
       ok([chain]),
     ]);
+    const start = clock.now();
     const result = client.listChains();
-    await settle();
+    expect(await backoffArmed(clock, 10_000)).toBe(start + 300);
     clock.advance(300);
-    await settle();
+    expect(await backoffArmed(clock, 10_000)).toBe(start + 900);
     clock.advance(600);
     await expect(result).resolves.toEqual([chain]);
     expect(calls).toHaveLength(3);
@@ -443,8 +464,10 @@ describe('payment service client: the token never leaks', () => {
     async (_name, replies, run, options) => {
       const { client, clock, logs } = setup(replies, options);
       const result = caught(run(client));
-      await settle();
-      clock.advance(10_000);
+      if (replies.includes('hang')) {
+        // Only the deadline ends a hung request: move the clock to it once it is armed.
+        clock.set(await clock.armed());
+      }
       const error = await result;
       expect(findSecret(error, TOKEN)).toEqual([]);
       expect(findSecret(error.failure, TOKEN)).toEqual([]);

@@ -186,7 +186,7 @@ describe('payment service client: requests', () => {
     ['a zero amount', qrRequest({ amount: '0' })],
     ['more decimals than the asset has', qrRequest({ amount: '1.1234567' })],
     ['a negative fee', qrRequest({ fee_value: '-1' })],
-    ['a numeric chain_id', { ...qrRequest(), chain_id: 1 as unknown as string }],
+    ['a chain_id that is not digits', qrRequest({ chain_id: '1a' })],
     ['an asset that does not match', qrRequest({ asset: 'USDC' })],
     ['a chain that does not match the asset', qrRequest({ chain_id: '56' })],
     ['an empty order id', qrRequest({ order_id: '' })],
@@ -205,9 +205,28 @@ describe('payment service client: requests', () => {
     expect(await kindOf(other.client.submitNfcPayment(nfcRequest))).toBe('bad-response');
   });
 
+  it('sends the parsed generate_qr body: chain_id given as a number goes as digits, the serial trimmed', async () => {
+    const { client, calls } = setup([ok(linkResult())]);
+    await client.createPaymentLink({ ...qrRequest(), chain_id: 1, serial_number: ' POS-7 ' }, usdt);
+    expect(JSON.parse(calls[0]?.body ?? '')).toMatchObject({
+      chain_id: '1',
+      serial_number: 'POS-7',
+    });
+  });
+
+  it('sends the parsed generate_nfc body: the token lower-cased and trimmed, the serial trimmed', async () => {
+    const { client, calls } = setup([ok('success')]);
+    await client.submitNfcPayment({
+      ...nfcRequest,
+      token: ` ${nfcRequest.token.toUpperCase()} `,
+      serial_number: 'POS-7  ',
+    });
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual(nfcRequest);
+  });
+
   it.each([
-    ['an upper-case token', { ...nfcRequest, token: nfcRequest.token.toUpperCase() }],
     ['a token that is not a UUID', { ...nfcRequest, token: 'hello' }],
+    ['a token without its dashes', { ...nfcRequest, token: nfcRequest.token.replace(/-/g, '') }],
     ['a zero amount', { ...nfcRequest, amount: '0.0' }],
   ])('refuses to send generate_nfc with %s', async (_name, request) => {
     const { client, calls } = setup([ok('success')]);

@@ -86,8 +86,3 @@ export function brokenBody(status = 200, code = 'UND_ERR_SOCKET'): Response {
   });
   return new Response(stream, { status, headers: { 'content-type': 'application/json' } });
 }
-
-/** Lets pending promise callbacks and I/O callbacks run, without waiting for any time to pass. */
-export async function settle(turns = 5): Promise<void> {
-  for (let i = 0; i < turns; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
-}
