@@ -192,8 +192,12 @@ describe('requests', () => {
     expect(generateQrRequestSchema.parse(qr)).toEqual(qr);
   });
 
+  it('sends a numeric chain_id as digits', () => {
+    expect(generateQrRequestSchema.parse({ ...qr, chain_id: 101 }).chain_id).toBe('101');
+  });
+
   it.each([
-    ['a numeric chain_id', { ...qr, chain_id: 101 }],
+    ['a chain_id that is not digits', { ...qr, chain_id: '1a' }],
     ['a numeric amount', { ...qr, amount: 12.5 }],
     ['an exponent amount', { ...qr, amount: '1e3' }],
     ['a signed amount', { ...qr, amount: '-1' }],
