@@ -1,6 +1,6 @@
 /**
- * Keeps one NFC reader process running (ARCHITECTURE: the addon can block its thread and can
- * crash; neither may freeze or kill the till): starts it, configures it, answers for its
+ * Keeps one NFC reader process running (docs/architecture.md, Processes: the addon can block
+ * its thread and can crash; neither may freeze or kill the till): starts it, configures it, answers for its
  * health with a ping watchdog, restarts it with backoff when it dies or hangs, and turns its
  * messages into a status and an event stream. Time comes from the Clock port.
  */

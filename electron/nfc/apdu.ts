@@ -8,7 +8,7 @@ import { hexToBytes } from './bytes';
 export const NDEF_APPLICATION_AID = Uint8Array.of(0xd2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01);
 /** Capability container file of a Type 4 tag. */
 export const CC_FILE_ID = 0xe103;
-/** The wallet's private AID when settings name none (NOTES: NFC payment). */
+/** The wallet's private AID when settings name none (docs/payment-service.md: NFC payment). */
 export const DEFAULT_WALLET_AID_HEX = 'F0504F533235';
 export const DEFAULT_WALLET_AID = Uint8Array.of(0xf0, 0x50, 0x4f, 0x53, 0x32, 0x35);
 /** READ BINARY with P1-P2 as the offset reaches 15 bits; our NDEF cap stays far below. */

@@ -1,5 +1,5 @@
 /**
- * Which bytes or text count as a wallet token (NOTES: NFC payment): UUID-shaped, normalised
+ * Which bytes or text count as a wallet token (docs/payment-service.md: NFC payment): UUID-shaped, normalised
  * to lower case, checked with the same schema the generate_nfc request uses. Pure; never throws.
  */
 import { nfcTokenSchema } from '../../shared/wire/requests';

@@ -1,5 +1,5 @@
 /**
- * Reads a wallet token from a tapped phone over any APDU transport (NOTES: NFC payment):
+ * Reads a wallet token from a tapped phone over any APDU transport (docs/payment-service.md: NFC payment):
  *   1. SELECT the wallet's private AID; the answer's data is the token (ASCII or 16 bytes);
  *   2. else an NFC Forum Type 4 tag: NDEF application, CC file E103, NDEF file, Text/URI record.
  * Every APDU has a deadline, every status word is checked, and no input makes it throw:

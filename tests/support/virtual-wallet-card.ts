@@ -1,5 +1,5 @@
 /**
- * A phone wallet on the NFC field, as a client of vsmartcard's vpcd (ARCHITECTURE: Tests
+ * A phone wallet on the NFC field, as a client of vsmartcard's vpcd (docs/architecture.md: Tests
  * that use real parts). vpcd listens on 35963; while our socket is connected the card is on
  * the reader. Each message is a 2-byte big-endian length, then the payload: 1-byte payloads
  * are control (0 off, 1 on, 2 reset, 4 ATR: answer with the ATR), longer ones are APDUs
