@@ -10,7 +10,7 @@ export type BaseUrlCheck =
 export type ServiceEndpoint = 'chain' | 'asset' | 'generate_qr' | 'generate_nfc';
 
 /** The path segments every base URL ends with (API 9.1). */
-export const BASE_PATH_SUFFIX = '/v1/cf-payment';
+const BASE_PATH_SUFFIX = '/v1/cf-payment';
 
 /** Loopback names the sandbox uses (docs/payment-service.md: Base URL). URL.hostname writes IPv6 in brackets. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', '::1', 'localhost']);

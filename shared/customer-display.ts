@@ -39,7 +39,7 @@ export interface DisplayInfo {
   label?: string;
 }
 
-export type CustomerDisplayOffReason = 'setting-off' | 'no-displays' | 'no-other-display';
+type CustomerDisplayOffReason = 'setting-off' | 'no-displays' | 'no-other-display';
 
 export type CustomerDisplayChoice =
   | { kind: 'off'; reason: CustomerDisplayOffReason; note?: string }

@@ -24,7 +24,7 @@ export interface ExpireAtContext {
 }
 
 /** Longest expiry a link may have before we call it implausible. */
-export const MAX_EXPIRY_AHEAD_MS = 24 * 60 * 60 * 1000;
+const MAX_EXPIRY_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 /** Surrounding whitespace only; one space between date and time. */
 const SHAPE = /^\s*(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})\s*$/;

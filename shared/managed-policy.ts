@@ -27,7 +27,7 @@ const presetSchemas = Object.fromEntries(
   settingKeys.map((key) => [key, settingSchemas[key].optional()]),
 ) as { [K in SettingKey]: z.ZodOptional<(typeof settingSchemas)[K]> };
 
-export const managedPolicySchema = z
+const managedPolicySchema = z
   .object({
     /** Lets editors validate the file against policy.schema.json; ignored by the app. */
     $schema: z.string().optional(),

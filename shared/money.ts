@@ -109,11 +109,6 @@ export function canonical(value: string): string {
   return show(parse(value, 'canonical'));
 }
 
-/** True for a plain decimal string (optional '-', digits, optional '.' and digits). */
-export function isPlainDecimal(value: string): boolean {
-  return typeof value === 'string' && value.length <= 1000 && PLAIN_SIGNED.test(value);
-}
-
 /** Exact a + b. Inputs are plain decimal strings (a sign is allowed); throws RangeError otherwise. */
 export function addAmounts(a: string, b: string): string {
   return show(parse(a, 'addAmounts').plus(parse(b, 'addAmounts')));
@@ -142,7 +137,7 @@ export function amountsEqual(a: string, b: string): boolean {
 }
 
 /** Narrow no-break space: groups thousands without letting a line break split the number. */
-export const GROUP_SEPARATOR = '\u202f';
+const GROUP_SEPARATOR = '\u202f';
 
 /**
  * Text for display (decision, see shared/README.md):

@@ -23,7 +23,7 @@ export type LinkCheck =
   | { ok: false; reason: string };
 
 /** Longer than this cannot be scanned reliably as a QR code and is not a real payment link. */
-export const MAX_LINK_LENGTH = 2048;
+const MAX_LINK_LENGTH = 2048;
 
 /** Every query parameter of the documented qr_url shape; each must appear exactly once. */
 const REQUIRED_PARAMS = [

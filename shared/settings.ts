@@ -32,10 +32,10 @@ const PRINTABLE_TRIMMED = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
 /** Any text without control characters (the shop name may be in any script). */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
 
-export const customerDisplayModes = ['auto', 'display', 'same-screen', 'off'] as const;
+const customerDisplayModes = ['auto', 'display', 'same-screen', 'off'] as const;
 export type CustomerDisplayMode = (typeof customerDisplayModes)[number];
 
-export const customerDisplaySettingSchema = z
+const customerDisplaySettingSchema = z
   .object({
     mode: z.enum(customerDisplayModes, {
       message:
@@ -209,7 +209,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 /** Where the effective value of a key comes from. */
-export type SettingSource = 'default' | 'local' | 'managed';
+type SettingSource = 'default' | 'local' | 'managed';
 
 export interface SettingState {
   source: SettingSource;
@@ -232,7 +232,7 @@ export interface EffectiveSettings {
   localProblems: string[];
 }
 
-export type SettingsWriteErrorKind = 'managed' | 'invalid' | 'storage';
+type SettingsWriteErrorKind = 'managed' | 'invalid' | 'storage';
 
 export interface SettingsWriteError {
   kind: SettingsWriteErrorKind;

@@ -1,8 +1,6 @@
 import type { ReasonKind } from '../../shared/sale/sale-states';
 import type { EventDetail, NewOrder, OrderEvent, OrderRecord, StateChange } from './order-record';
 
-export type { EventDetail, NewOrder, OrderEvent, OrderRecord, StateChange };
-
 /**
  * The port the sale lifecycle writes through. Every method is synchronous and durable on
  * return: the sale calls it before a request leaves, so "written before sent" holds by order

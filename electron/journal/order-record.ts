@@ -77,7 +77,7 @@ export type NewOrder = Omit<
 };
 
 /** Fields a transition may set at the same time as the state. */
-export interface OrderPatch {
+interface OrderPatch {
   link?: OrderLink | null;
   lastFailure?: OrderFailure | null;
   /** Adds one to attempts (the request is about to leave again). */

@@ -17,7 +17,7 @@ import { transactionRunner, type InTransaction } from './sqlite-transaction';
 
 export type { Durability } from './journal-connection';
 
-export const DEFAULT_IDLE_CHECKPOINT_MS = 30_000;
+const DEFAULT_IDLE_CHECKPOINT_MS = 30_000;
 /** About 40 MB of WAL at the journal's ~10 pages per write. */
 export const MAX_WRITES_BETWEEN_CHECKPOINTS = 1000;
 

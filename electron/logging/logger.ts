@@ -12,7 +12,7 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
 }
 
-export type LogLevel = 'info' | 'warn' | 'error';
+type LogLevel = 'info' | 'warn' | 'error';
 
 /** For tests and for callers that have nowhere to log. */
 export const silentLogger: Logger = {

@@ -1,6 +1,6 @@
 /**
  * The host's handle on one reader process, whatever started it: a Node child process
- * (fork-reader-channel.ts; tests and benchmark) or an Electron utilityProcess (a thin adapter
+ * (tests/support/fork-reader-channel.ts) or an Electron utilityProcess (a thin adapter
  * in electron/main). Messages are `unknown` here; the supervisor parses them.
  */
 import type { HostToReader } from '../nfc/reader-protocol';

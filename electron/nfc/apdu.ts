@@ -11,9 +11,6 @@ export const CC_FILE_ID = 0xe103;
 /** The wallet's private AID when settings name none (docs/payment-service.md: NFC payment). */
 export const DEFAULT_WALLET_AID_HEX = 'F0504F533235';
 export const DEFAULT_WALLET_AID = Uint8Array.of(0xf0, 0x50, 0x4f, 0x53, 0x32, 0x35);
-/** READ BINARY with P1-P2 as the offset reaches 15 bits; our NDEF cap stays far below. */
-export const MAX_SHORT_OFFSET = 0x7fff;
-
 export const SW_OK = 0x9000;
 
 export type AidCheck = { ok: true; aid: Uint8Array } | { ok: false; reason: string };

@@ -41,9 +41,3 @@ export function readUint32(bytes: Uint8Array, offset: number): number | null {
       (bytes[offset + 3] as number))
   );
 }
-
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}

@@ -4,7 +4,7 @@
  */
 import { readUint16, readUint32 } from './bytes';
 
-export interface CapabilityContainer {
+interface CapabilityContainer {
   /** Major version in the high nibble: 2 (T4T 2.0) or 3 (T4T 3.0). */
   mappingVersion: number;
   /** MLe: the most bytes one READ BINARY may ask for. */

@@ -20,7 +20,7 @@ const FLAG_CF = 0x20;
 const FLAG_SR = 0x10;
 const FLAG_IL = 0x08;
 
-export const TNF_EMPTY = 0x00;
+const TNF_EMPTY = 0x00;
 export const TNF_WELL_KNOWN = 0x01;
 export const TNF_ABSOLUTE_URI = 0x03;
 const TNF_UNCHANGED = 0x06;

@@ -56,7 +56,7 @@ export type OpenPcsc = (onEvent: (event: PcscEvent) => void) => OpenPcscResult;
  */
 const SERVICE_MISSING_MESSAGES = ['PC/SC service not running', 'PC/SC service stopped'];
 
-export function isServiceMissing(message: string): boolean {
+function isServiceMissing(message: string): boolean {
   return SERVICE_MISSING_MESSAGES.some((text) => message.includes(text));
 }
 

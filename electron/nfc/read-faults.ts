@@ -1,19 +1,17 @@
 /** Why a tap gave no token, named for what the cashier does next, and the words shown. */
-export const readFaults = [
+export type ReadFault =
   /** The phone stopped answering in time. */
-  'timeout',
+  | 'timeout'
   /** The reader lost the phone mid-exchange (pulled away, or the reader failed). */
-  'transmit-failed',
+  | 'transmit-failed'
   /** An answer arrived but was not a valid APDU response or not the data asked for. */
-  'garbled',
+  | 'garbled'
   /** Neither the wallet AID nor an NDEF tag answered. */
-  'not-a-wallet',
+  | 'not-a-wallet'
   /** An answer arrived but holds no UUID-shaped token. */
-  'not-a-token',
+  | 'not-a-token'
   /** A Type 4 tag the till refuses to read (locked, chunked, too large). */
-  'unsupported-tag',
-] as const;
-export type ReadFault = (typeof readFaults)[number];
+  | 'unsupported-tag';
 
 const advice: Record<ReadFault, string> = {
   timeout:

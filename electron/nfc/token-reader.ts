@@ -30,7 +30,7 @@ import { tokenFromAidData, tokenFromText, tokenFromUri } from './token-extract';
 import type { TransmitPort } from './timed-transmit';
 import { timedTransmit } from './timed-transmit';
 
-export type TokenProtocol = 'aid' | 'ndef';
+type TokenProtocol = 'aid' | 'ndef';
 
 export type TokenReadResult =
   | { ok: true; token: string; protocol: TokenProtocol }

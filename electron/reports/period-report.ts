@@ -6,13 +6,12 @@ import type {
   ChainAssetStateTotal,
   ChainAssetTotal,
   PeriodReport,
-  StateTotal,
 } from '../../shared/reports/report-types';
 
-export type { ChainAssetStateTotal, ChainAssetTotal, PeriodReport, StateTotal };
+export type { PeriodReport };
 
 /** States in which money was taken: by the service's word (NFC) or the cashier's (QR). */
-export const takenStates: ReadonlySet<SaleState> = new Set<SaleState>([
+const takenStates: ReadonlySet<SaleState> = new Set<SaleState>([
   'paid-confirmed-by-cashier',
   'accepted-by-service',
 ]);

@@ -68,4 +68,4 @@ export function snapshotOf(record: OrderRecord, notice: string | null = null): S
   };
 }
 
-export type { SaleAction, SaleSnapshot, SnapshotExpiry } from '../../shared/sale/sale-snapshot';
+export type { SaleAction, SaleSnapshot } from '../../shared/sale/sale-snapshot';

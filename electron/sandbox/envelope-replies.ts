@@ -26,10 +26,6 @@ export function successText(data: unknown): string {
   return JSON.stringify({ data, errors: [], msg: '', error_code: '' });
 }
 
-export function sendSuccess(res: ServerResponse, data: unknown): void {
-  sendJsonText(res, 200, successText(data));
-}
-
 export function failureText(error: EnvelopeError): string {
   const item: Record<string, string> = { code: error.code, message: error.msg };
   if (error.field !== undefined) item.field = error.field;

@@ -5,7 +5,7 @@ import type { FaultRule, SandboxEndpoint } from './fault-rules';
 /** The bodies a fault answers with instead of the real reply. */
 
 /** Above the 2 MiB the brief names, so any sane client limit (the app's is 1 MiB) trips. */
-export const OVERSIZE_BYTES = 2 * 1024 * 1024 + 64 * 1024;
+const OVERSIZE_BYTES = 2 * 1024 * 1024 + 64 * 1024;
 
 /** A valid envelope padded past the limit: only a size check, not the parser, can refuse it. */
 const oversizeBody: Buffer = (() => {
@@ -32,7 +32,7 @@ const wrongShapeData: Record<SandboxEndpoint, unknown> = {
   generate_nfc: { status: 'success' },
 };
 
-export function faultStatusMessage(status: number): string {
+function faultStatusMessage(status: number): string {
   return `The sandbox answered HTTP ${status} (scripted fault).`;
 }
 

@@ -8,15 +8,15 @@ import { z } from 'zod';
 export const sandboxEndpoints = ['chain', 'asset', 'generate_qr', 'generate_nfc'] as const;
 export type SandboxEndpoint = (typeof sandboxEndpoints)[number];
 
-export const faultBodies = [
+const faultBodies = [
   'malformed-json',
   'html',
   'wrong-shape',
   'oversize',
   'envelope-error',
 ] as const;
-export const faultDrops = ['after-request', 'after-processing'] as const;
-export const faultLinks = [
+const faultDrops = ['after-request', 'after-processing'] as const;
+const faultLinks = [
   'wrong-order',
   'wrong-chain',
   'wrong-act',
@@ -25,7 +25,7 @@ export const faultLinks = [
   'bad-decimal',
 ] as const;
 
-export const faultRuleSchema = z.strictObject({
+const faultRuleSchema = z.strictObject({
   endpoint: z.enum([...sandboxEndpoints, '*']),
   /** How many matching requests this rule still applies to; absent = until cleared. */
   times: z.number().int().positive().optional(),

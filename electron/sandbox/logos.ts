@@ -40,8 +40,6 @@ const logoFiles = new Map(
   Object.entries(logoStyles).map(([name, style]) => [name, Buffer.from(svgOf(style), 'utf8')]),
 );
 
-export const logoNames: readonly string[] = [...logoFiles.keys()];
-
 export function logoSvg(name: string): Buffer | undefined {
   return logoFiles.get(name);
 }

@@ -36,7 +36,7 @@ export function linkPartsOf(order: QrOrderRequest, total: string): LinkParts {
 }
 
 /** Where a bad `http-link` points: plain http to a host that is not loopback. */
-export const NON_LOOPBACK_APP_URL = 'http://pay.sandbox.example/app';
+const NON_LOOPBACK_APP_URL = 'http://pay.sandbox.example/app';
 
 export function bendLink(
   parts: LinkParts,

@@ -110,7 +110,7 @@ interface DecimalRule {
   assetLabel?: string;
 }
 
-export function checkDecimal(text: string, rule: DecimalRule): Checked<string> {
+function checkDecimal(text: string, rule: DecimalRule): Checked<string> {
   const match = plainDecimal.exec(text);
   if (!match) {
     return bad(

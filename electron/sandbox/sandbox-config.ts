@@ -8,7 +8,7 @@ export type { SandboxConfig };
  * What configure() and PUT /__control/config may change at runtime. `expirySeconds` may be
  * zero or negative on purpose: the app must cope with a link that is already expired.
  */
-export const sandboxConfigPatchSchema = z
+const sandboxConfigPatchSchema = z
   .strictObject({
     expirySeconds: z
       .number()

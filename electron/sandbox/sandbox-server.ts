@@ -31,17 +31,9 @@ import { createServiceEndpoints, type Reply, type ServiceRequest } from './servi
  */
 
 export { SANDBOX_DEMO_TOKEN };
-export type {
-  FaultRule,
-  SandboxEndpoint,
-  SandboxConfig,
-  SandboxConfigPatch,
-  SandboxOrder,
-  SandboxNfcPayment,
-  SandboxRequestRecord,
-};
+export type { FaultRule };
 
-export const SANDBOX_PATH_PREFIX = '/v1/cf-payment';
+const SANDBOX_PATH_PREFIX = '/v1/cf-payment';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */

@@ -53,14 +53,14 @@ const methods: Record<SandboxEndpoint, string> = {
   generate_nfc: 'POST',
 };
 
-export const errorReply = (error: EnvelopeError, headers?: Record<string, string>): Reply => ({
+const errorReply = (error: EnvelopeError, headers?: Record<string, string>): Reply => ({
   status: error.status,
   body: failureText(error),
   ...(headers ? { headers } : {}),
 });
 
 /** The catalogue replies never change for a running sandbox: rendered once. */
-export function renderCatalogue(origin: string): {
+function renderCatalogue(origin: string): {
   chains: string;
   assetsByChain: Map<number, string>;
 } {

@@ -18,7 +18,7 @@ export interface SecretStore {
   status(): TokenStatus;
 }
 
-export type SecretStoreErrorKind = 'encryption-unavailable' | 'invalid-token' | 'storage-failed';
+type SecretStoreErrorKind = 'encryption-unavailable' | 'invalid-token' | 'storage-failed';
 
 export interface SecretStoreError {
   kind: SecretStoreErrorKind;
@@ -26,8 +26,7 @@ export interface SecretStoreError {
   message: string;
 }
 
-export type SaveTokenResult =
-  { ok: true; status: TokenStatus } | { ok: false; error: SecretStoreError };
+type SaveTokenResult = { ok: true; status: TokenStatus } | { ok: false; error: SecretStoreError };
 
 export const ENCRYPTION_UNAVAILABLE_MESSAGE =
   'This computer offers no encrypted storage for the API token, so it was not saved. ' +

@@ -33,7 +33,7 @@ export interface SettingsServiceOptions {
  * effective value changed (empty when only a source or a lock moved), so each listener
  * redoes only the work its own settings call for.
  */
-export type SettingsChangeListener = (
+type SettingsChangeListener = (
   settings: EffectiveSettings,
   changedKeys: ReadonlySet<SettingKey>,
 ) => void;

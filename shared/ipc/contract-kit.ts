@@ -42,7 +42,7 @@ export type CallMap = Record<string, CallSpec>;
 export type EventMap = Record<string, EventSpec>;
 
 export type ArgsOf<Spec> = Spec extends CallSpec<infer Args> ? z.input<Args> : never;
-export type ParsedArgsOf<Spec> = Spec extends CallSpec<infer Args> ? z.output<Args> : never;
+type ParsedArgsOf<Spec> = Spec extends CallSpec<infer Args> ? z.output<Args> : never;
 export type ResultOf<Spec> = Spec extends CallSpec<z.ZodType, infer Result> ? Result : never;
 export type PayloadOf<Spec> = Spec extends EventSpec<infer Payload> ? Payload : never;
 

@@ -88,7 +88,7 @@ export const calls = {
   identifyDisplays: call(none).returns<null>(),
 } as const;
 
-export const events = {
+const events = {
   'sale-changed': event<SaleSnapshot | null>(),
   'clock-tick': event<ClockTick>(),
   'nfc-status': event<NfcStatus>(),

@@ -26,7 +26,7 @@ export interface ChainAssetTotal {
   takenFee: string;
 }
 
-export interface StateTotal {
+interface StateTotal {
   state: SaleState;
   count: number;
 }

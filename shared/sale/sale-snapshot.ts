@@ -11,7 +11,7 @@ export type SaleAction =
   | 'newLinkForExpired'
   | 'newSale';
 
-export type SnapshotExpiry =
+type SnapshotExpiry =
   | { kind: 'known'; atMs: number }
   /** The link never expires by itself; the cashier is told so and no countdown is shown. */
   | { kind: 'unknown'; note: string; raw: string };

@@ -30,8 +30,7 @@ export type SaleState = (typeof saleStates)[number];
 export type OrderKind = 'qr' | 'nfc';
 
 /** Why a state changed; stored in every journal event. */
-export const reasonKinds = ['service', 'cashier', 'expiry', 'restart', 'client'] as const;
-export type ReasonKind = (typeof reasonKinds)[number];
+export type ReasonKind = 'service' | 'cashier' | 'expiry' | 'restart' | 'client';
 
 /** States that end a sale: a new sale may start; nothing moves them again. */
 export const terminalStates: ReadonlySet<SaleState> = new Set<SaleState>([

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forkReaderProcess } from '../../electron/nfc-host/fork-reader-channel';
+import { forkReaderProcess } from '../support/fork-reader-channel';
 import {
   byTestId,
   openTill,

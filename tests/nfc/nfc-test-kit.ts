@@ -8,7 +8,7 @@ import type { SqliteOrderJournal } from '../../electron/journal/sqlite-order-jou
 import { createNfcHost, type NfcHost } from '../../electron/nfc-host/nfc-host';
 import type { BridgeOutcome, NfcSalePort } from '../../electron/nfc-host/nfc-payment-bridge';
 import type { ReaderChannel } from '../../electron/nfc-host/reader-channel';
-import { forkReaderProcess } from '../../electron/nfc-host/fork-reader-channel';
+import { forkReaderProcess } from '../support/fork-reader-channel';
 import type { NfcStatus } from '../../electron/nfc-host/nfc-status';
 import type { ReaderEvent, StopOutcome } from '../../electron/nfc-host/reader-supervisor';
 import type { SaleService } from '../../electron/sale/sale-service';

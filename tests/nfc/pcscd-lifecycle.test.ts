@@ -3,7 +3,7 @@
  * restarted mid-shift, no reader at all; and the process itself dying or being shut down.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { forkReaderProcess } from '../../electron/nfc-host/fork-reader-channel';
+import { forkReaderProcess } from '../support/fork-reader-channel';
 import type { ReaderToHost } from '../../electron/nfc/reader-protocol';
 import { PcscRig, killStrayPcscd } from '../support/pcsc-rig';
 import { VirtualWalletCard } from '../support/virtual-wallet-card';

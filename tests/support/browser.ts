@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright';
 
 /** Debian's Chromium: Playwright's own browsers cannot be downloaded on these machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

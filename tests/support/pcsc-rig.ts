@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Context } from 'smartcard';
 
-export const PCSCD_PID_FILE = '/run/pcscd/pcscd.pid';
+const PCSCD_PID_FILE = '/run/pcscd/pcscd.pid';
 const PCSCD_BINARY = '/usr/sbin/pcscd';
 
 export interface PcscRigOptions {
@@ -88,7 +88,7 @@ export class PcscRig {
 }
 
 /** Answers at once either way: libpcsclite fails fast on an absent or stale socket. */
-export function acceptsContext(): boolean {
+function acceptsContext(): boolean {
   try {
     new Context().close();
     return true;

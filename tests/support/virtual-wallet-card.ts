@@ -9,10 +9,10 @@
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
-export const VPCD_PORT = 35963;
+const VPCD_PORT = 35963;
 /** ISO 14443-4 contactless card without historical bytes (PC/SC part 3), TCK included. */
 export const CONTACTLESS_ATR = Uint8Array.of(0x3b, 0x80, 0x80, 0x01, 0x01);
-export const DEFAULT_WALLET_AID_HEX = 'F0504F533235';
+const DEFAULT_WALLET_AID_HEX = 'F0504F533235';
 const NDEF_AID_HEX = 'D2760000850101';
 const NDEF_FILE_ID = 0xe104;
 

@@ -49,7 +49,7 @@ export async function postJson(
 
 let orderCounter = 0;
 /** A fresh order id per call, so tests never collide through the duplicate-order rule. */
-export function nextOrderId(): string {
+function nextOrderId(): string {
   orderCounter += 1;
   return `test-order-${orderCounter}`;
 }

@@ -140,7 +140,7 @@ export async function until(condition: () => boolean, what = 'condition'): Promi
 }
 
 let orderCounter = 0;
-export function newOrderId(): string {
+function newOrderId(): string {
   orderCounter += 1;
   return `it-${process.pid}-${orderCounter}`;
 }

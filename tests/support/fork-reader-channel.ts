@@ -1,10 +1,10 @@
 /**
- * Starts the reader process with child_process.fork (tests, benchmark, and any Node host).
+ * Starts the reader process with child_process.fork, for the tests and the benchmark.
  * The app uses Electron's utilityProcess with the same ReaderChannel shape instead.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ReaderChannel } from './reader-channel';
+import type { ReaderChannel } from '../../electron/nfc-host/reader-channel';
 
 export interface ForkReaderOptions {
   /** Script to run; default the TypeScript entry next door, run through tsx. */
@@ -15,8 +15,8 @@ export interface ForkReaderOptions {
   stdio?: 'inherit' | 'ignore';
 }
 
-export const READER_PROCESS_ENTRY = fileURLToPath(
-  new URL('../nfc/reader-process.ts', import.meta.url),
+const READER_PROCESS_ENTRY = fileURLToPath(
+  new URL('../../electron/nfc/reader-process.ts', import.meta.url),
 );
 
 export function forkReaderProcess(options: ForkReaderOptions = {}): ReaderChannel {
