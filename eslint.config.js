@@ -1,9 +1,13 @@
-// Lint enforces the walls of ../shared/ARCHITECTURE.md:
+// Lint enforces the walls of docs/architecture.md (Layers and their walls):
 //   shared/    imports nothing from Node, Electron, the DOM or the rest of the app;
 //   renderer/  imports nothing from electron/ or Node;
 //   services   (everything in electron/ but main/ and preload/) never import 'electron'.
+// Which globals a TypeScript file may use is the TypeScript projects' business
+// (tsconfig.shared.json, tsconfig.renderer.json, ...): typescript-eslint turns no-undef off
+// for .ts/.tsx, so ESLint's globals only matter to the plain JavaScript files (this one).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 import globals from 'globals';
 
@@ -26,7 +30,10 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    files: ['**/*.js'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -37,7 +44,6 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
-    languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -58,9 +64,15 @@ export default tseslint.config(
     },
   },
   {
+    // The Rules of React (hooks at the top level, complete effect dependencies, no refs or
+    // state writes during render...): every rule of the plugin's recommended set, as errors.
     files: ['renderer/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs.flat.recommended,
     rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+      'react-hooks/incompatible-library': 'error',
+      'react-hooks/unsupported-syntax': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -1,9 +1,9 @@
-import { memo, useMemo } from 'react';
-import { qrModulePath, type QrModules } from '../../shared/qr/qr-modules';
+import { QRCodeSVG } from 'qrcode.react';
+import { Component, memo, type ReactNode } from 'react';
 
 export interface PaymentQrProps {
-  /** The payment link's code as main encoded it (electron/qr/qr-encoder.ts). */
-  qr: QrModules;
+  /** The payment link main checked (docs/payment-service.md: Payment link). */
+  link: string;
   /**
    * Edge length: a number (px) or any CSS length ("min(70vh, 90vw)"). The SVG scales without
    * blur, so the display can make it fill the screen's height.
@@ -19,39 +19,64 @@ export interface PaymentQrProps {
 export const QUIET_ZONE_MODULES = 4;
 
 /**
- * The payment link's QR code, drawn from the modules main encoded (no encoding in the page):
- * a 4-module quiet zone drawn in the SVG itself (so a dark page around it cannot eat it),
- * pure black on pure white, crisp edges at any size. Memoised on the code: the countdown
- * ticks re-render the screen around it once a second.
+ * Error correction 'M': survives glare and a scratched screen protector without making the
+ * modules much smaller (a phone at arm's length still reads them). Never raised on its own
+ * (qrcode.react's boostLevel): the same link always gives the same code on both screens.
+ */
+const ERROR_CORRECTION = 'M';
+
+/**
+ * The payment link's QR code (qrcode.react): a 4-module quiet zone drawn in the SVG itself
+ * (so a dark page around it cannot eat it), pure black on pure white, crisp edges at any
+ * size. Memoised on its props: the countdown ticks re-render the screen around it once a
+ * second, and the code is encoded again only for another link.
  */
 export const PaymentQr = memo(function PaymentQr({
-  qr,
+  link,
   size = 256,
   testId = 'payment-qr',
   label = 'Payment QR code',
 }: PaymentQrProps) {
-  const path = useMemo(() => {
-    try {
-      return qrModulePath({ size: qr.size, dark: qr.dark }, QUIET_ZONE_MODULES);
-    } catch {
-      return null;
-    }
-  }, [qr.size, qr.dark]);
   const edge = typeof size === 'number' ? `${size}px` : size;
   const style = { width: edge, height: edge, display: 'block' } as const;
-  if (path === null)
-    return <div role="img" aria-label="QR code unavailable" data-testid={testId} style={style} />;
-  const extent = qr.size + 2 * QUIET_ZONE_MODULES;
   return (
-    <svg
-      viewBox={`0 0 ${extent} ${extent}`}
-      role="img"
-      aria-label={label}
-      data-testid={testId}
-      style={{ ...style, shapeRendering: 'crispEdges' }}
+    <QrUnavailableOnError
+      key={link}
+      fallback={
+        <div role="img" aria-label="QR code unavailable" data-testid={testId} style={style} />
+      }
     >
-      <path fill="#ffffff" d={`M0 0h${extent}v${extent}H0z`} />
-      <path fill="#000000" d={path} />
-    </svg>
+      <QRCodeSVG
+        value={link}
+        level={ERROR_CORRECTION}
+        boostLevel={false}
+        marginSize={QUIET_ZONE_MODULES}
+        bgColor="#ffffff"
+        fgColor="#000000"
+        aria-label={label}
+        data-testid={testId}
+        style={style}
+      />
+    </QrUnavailableOnError>
   );
 });
+
+/**
+ * A link the encoder cannot take (longer than the largest QR code holds) shows "QR code
+ * unavailable" in its place instead of taking the whole page down. Main's link check keeps
+ * links far below that size, so this only guards against a broken check.
+ */
+class QrUnavailableOnError extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

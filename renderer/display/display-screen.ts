@@ -69,7 +69,7 @@ export function screenFor(view: CustomerView | null): DisplayScreen {
       return { kind: 'progress', title: 'Preparing your payment', detail: 'One moment, please.' };
     case 'scan':
       // No link to show (not yet, or not allowed): never an empty QR frame.
-      return view.qrUrl && view.qr
+      return view.qrUrl
         ? { kind: 'scan' }
         : { kind: 'progress', title: 'Preparing your payment', detail: 'One moment, please.' };
     case 'tap':

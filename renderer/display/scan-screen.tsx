@@ -16,9 +16,9 @@ export function ScanScreen({ view, nowMs }: { view: CustomerView; nowMs: number 
   return (
     <section className="cd-scan" aria-label="Scan to pay">
       <div className="cd-qr-frame">
-        {view.qr ? (
+        {view.qrUrl ? (
           <PaymentQr
-            qr={view.qr}
+            link={view.qrUrl}
             size="min(86vh, 54vw)"
             testId="customer-qr"
             label={`Payment QR code${amount ? ` for ${amount} ${asset}` : ''}`}

@@ -1,4 +1,4 @@
-// The customer display's figures (issue 6, point 10): the renderer's gzipped JS and CSS, and
+// The customer display's figures: the renderer's gzipped JS and CSS, and
 // the display page's JS heap after 200 sales compared with after 10 (a leak in the page shows
 // as growth). The Show-QR-to-painted latency and the cashier page's heap are the cashier
 // bench's. Pages are built first when out/renderer is missing.

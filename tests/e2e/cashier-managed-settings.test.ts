@@ -126,7 +126,14 @@ describe('cashier: managed settings', () => {
         /token/i,
       );
       expect(await cashier.isDisabled(byTestId('setup-save'))).toBe(true);
-      expect(harness.services.handlers).toBeTruthy();
+      // The refused token was sent to the service, and nothing was saved: no token, no address,
+      // the till still needs its setup.
+      expect(service.requests().length).toBeGreaterThan(0);
+      await expect(harness.services.handlers.appInfo({})).resolves.toMatchObject({
+        needsSetup: true,
+        serviceOrigin: null,
+        token: { set: false },
+      });
       await shots.take('token-refused');
 
       await cashier.fill(byTestId('setup-token'), service.token);

@@ -18,7 +18,7 @@ import {
   waitForText,
 } from './display-kit';
 
-// The customer display page (issue 6, point 8), built and served by the harness, in Debian's
+// The customer display page, built and served by the harness, in Debian's
 // Chromium, following sales driven through the real services with a manual clock. Build the
 // pages first: npx electron-vite build.
 let browser: Browser;

@@ -1,74 +1,20 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import type { CallFailure } from '../../../shared/ipc/contract-kit';
-import type { CsvExportResult, OrderSummary } from '../../../shared/ipc/views';
-import type { PeriodReport } from '../../../shared/reports/report-types';
-import { displayAmount } from '../../common/amount-format';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { CsvExportResult } from '../../../shared/ipc/views';
 import { FailureAlert } from '../errors/failure-alert';
-import { stateShortLabel } from '../sale/sale-state-words';
 import { callPos } from '../shell/pos';
-import { usePosListener, useTillAction } from '../shell/use-pos';
+import { useTillAction } from '../shell/use-pos';
+import { OrderSearch } from './order-search';
+import { OrderTable } from './order-table';
+import { ReportTables } from './report-tables';
+import { useHistory } from './use-history';
 
 /** Today's orders (or another day's), search by reference, the day's report and CSV export. */
 export function HistoryScreen() {
-  const [date, setDate] = useState<string | null>(null);
-  const [orders, setOrders] = useState<OrderSummary[] | null>(null);
-  const [report, setReport] = useState<PeriodReport | null>(null);
-  const [query, setQuery] = useState('');
-  const [searched, setSearched] = useState<string | null>(null);
-  const [loadFailure, setLoadFailure] = useState<CallFailure | null>(null);
+  const history = useHistory();
+  const { date, orders, report, searched } = history;
   const [exported, setExported] = useState<CsvExportResult | null>(null);
   const exporting = useTillAction();
-
-  useEffect(() => {
-    void callPos('todayDate', {}).then((result) =>
-      result.ok ? setDate(result.value) : setLoadFailure(result.error),
-    );
-  }, []);
-
-  const load = useCallback(async (day: string) => {
-    const [list, totals] = await Promise.all([
-      callPos('listOrders', { fromDate: day, toDate: day }),
-      callPos('report', { fromDate: day, toDate: day }),
-    ]);
-    if (!list.ok) return setLoadFailure(list.error);
-    if (!totals.ok) return setLoadFailure(totals.error);
-    setLoadFailure(null);
-    setOrders(list.value);
-    setReport(totals.value);
-  }, []);
-
-  useEffect(() => {
-    if (date && searched === null) void load(date);
-  }, [date, searched, load]);
-
-  // New and changed orders appear without a manual refresh.
-  usePosListener('sale-changed', () => {
-    if (date && searched === null) void load(date);
-  });
-
-  const search = async () => {
-    const text = query.trim();
-    if (text === '') {
-      setSearched(null);
-      return;
-    }
-    const result = await callPos('searchOrders', { query: text.slice(0, 64) });
-    if (!result.ok) return setLoadFailure(result.error);
-    setSearched(text);
-    setOrders(result.value);
-  };
 
   const exportCsv = async () => {
     if (!date) return;
@@ -90,10 +36,7 @@ export function HistoryScreen() {
             value={date ?? ''}
             onChange={(event) => {
               const value = event.currentTarget.value;
-              if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-                setSearched(null);
-                setDate(value);
-              }
+              if (/^\d{4}-\d{2}-\d{2}$/.test(value)) history.chooseDay(value);
             }}
             data-testid="history-date"
           />
@@ -116,8 +59,8 @@ export function HistoryScreen() {
         </Alert>
       ) : null}
       {exporting.failure ? <FailureAlert failure={exporting.failure} /> : null}
-      {loadFailure ? (
-        <FailureAlert failure={loadFailure} onRetry={() => date && void load(date)} />
+      {history.failure ? (
+        <FailureAlert failure={history.failure} onRetry={history.showDay} />
       ) : null}
 
       <Paper p="md" radius="lg" withBorder data-testid="report">
@@ -133,38 +76,11 @@ export function HistoryScreen() {
             <Title order={3}>
               {searched !== null ? `Orders matching “${searched}”` : 'Orders'}
             </Title>
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void search();
-              }}
-            >
-              <Group gap="xs" align="end">
-                <TextInput
-                  aria-label="Search by reference"
-                  placeholder="Reference, e.g. K7M-Q4X"
-                  value={query}
-                  maxLength={64}
-                  onChange={(event) => setQuery(event.currentTarget.value)}
-                  data-testid="history-search"
-                />
-                <Button type="submit" size="md" variant="light" data-testid="history-search-button">
-                  Search
-                </Button>
-                {searched !== null ? (
-                  <Button
-                    size="md"
-                    variant="subtle"
-                    onClick={() => {
-                      setQuery('');
-                      setSearched(null);
-                    }}
-                  >
-                    Show the day
-                  </Button>
-                ) : null}
-              </Group>
-            </form>
+            <OrderSearch
+              searching={searched !== null}
+              onSearch={history.search}
+              onShowDay={history.showDay}
+            />
           </Group>
           {orders === null ? (
             <Text c="dimmed">Loading…</Text>
@@ -175,125 +91,4 @@ export function HistoryScreen() {
       </Paper>
     </Stack>
   );
-}
-
-function OrderTable({
-  orders,
-  timeZone,
-}: {
-  orders: OrderSummary[];
-  timeZone: string | undefined;
-}) {
-  if (orders.length === 0) return <Text c="dimmed">No orders.</Text>;
-  return (
-    <Table striped highlightOnHover verticalSpacing="sm" data-testid="order-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Time</Table.Th>
-          <Table.Th>Reference</Table.Th>
-          <Table.Th>Kind</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th>Chain</Table.Th>
-          <Table.Th>State</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {orders.map((order) => (
-          <Table.Tr
-            key={order.orderId}
-            data-testid="order-row"
-            data-reference={order.reference}
-            data-state={order.state}
-          >
-            <Table.Td>{timeOf(order.createdAtMs, timeZone)}</Table.Td>
-            <Table.Td ff="monospace">{order.reference}</Table.Td>
-            <Table.Td>{order.kind.toUpperCase()}</Table.Td>
-            <Table.Td
-              ta="right"
-              style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-            >
-              {displayAmount(order.amount)} {order.asset ?? ''}
-            </Table.Td>
-            <Table.Td>{order.chainName ?? '—'}</Table.Td>
-            <Table.Td>
-              <Badge
-                variant="light"
-                color={
-                  order.state.startsWith('paid') || order.state === 'accepted-by-service'
-                    ? 'green'
-                    : 'gray'
-                }
-              >
-                {stateShortLabel[order.state]}
-              </Badge>
-              {order.lastFailure?.serviceMessage ? (
-                <Text size="xs" c="dimmed">
-                  {order.lastFailure.serviceMessage}
-                </Text>
-              ) : null}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function ReportTables({ report }: { report: PeriodReport }) {
-  if (report.orderCount === 0) return <Text c="dimmed">No orders in this period.</Text>;
-  return (
-    <Stack gap="sm">
-      <Text>
-        {report.orderCount} order{report.orderCount === 1 ? '' : 's'} ({report.period.timeZone})
-      </Text>
-      <Table verticalSpacing="xs" data-testid="report-by-chain-asset">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Chain</Table.Th>
-            <Table.Th>Asset</Table.Th>
-            <Table.Th ta="right">Orders</Table.Th>
-            <Table.Th ta="right">Taken</Table.Th>
-            <Table.Th ta="right">Amount taken</Table.Th>
-            <Table.Th ta="right">Fees taken</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.byChainAsset.map((row) => (
-            <Table.Tr key={`${row.chainId}|${row.asset}`}>
-              <Table.Td>{row.chainName ?? '—'}</Table.Td>
-              <Table.Td>{row.asset ?? '(NFC, no asset)'}</Table.Td>
-              <Table.Td ta="right">{row.count}</Table.Td>
-              <Table.Td ta="right">{row.takenCount}</Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {displayAmount(row.takenAmount)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {displayAmount(row.takenFee)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Group gap="xs" data-testid="report-by-state">
-        {report.byState.map((row) => (
-          <Badge key={row.state} variant="outline" size="lg" color="gray">
-            {stateShortLabel[row.state]}: {row.count}
-          </Badge>
-        ))}
-      </Group>
-    </Stack>
-  );
-}
-
-/** The order's time in the report's zone, so the list and the day's report agree. */
-function timeOf(ms: number, timeZone: string | undefined): string {
-  try {
-    return new Date(ms).toLocaleTimeString([], {
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(timeZone ? { timeZone } : {}),
-    });
-  } catch {
-    return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  }
 }

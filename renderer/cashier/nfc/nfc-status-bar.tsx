@@ -9,7 +9,7 @@ const dot: Record<NfcTone, string> = {
   off: 'var(--mantine-color-gray-5)',
 };
 
-/** The reader's status, always visible under the header (issue 6, point 4). */
+/** The reader's status, always visible under the header. */
 export function NfcStatusBar() {
   const status = usePosEvent('nfc-status');
   const words = status

@@ -12,7 +12,7 @@ export interface NfcStatusWords {
   usable: boolean;
 }
 
-/** The reader's state in words a cashier can act on (issue 6, point 4). */
+/** The reader's state in words a cashier can act on. */
 export function nfcStatusWords(status: NfcStatus): NfcStatusWords {
   const reader = status.readers[0];
   const base = ((): NfcStatusWords => {

@@ -1,9 +1,9 @@
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import { WAIT_SCREEN_DELAY_MS } from '../../../shared/sale/wait-screen';
 import type { EffectiveSettings } from '../../../shared/settings';
-import { ActiveSale } from './active-sale';
+import { ActiveSale } from './active/active-sale';
 import { useDueAfter } from './use-due-after';
-import { StartSale } from './start-sale';
+import { StartSale } from './start/start-sale';
 
 /**
  * No sale: amount, chain, asset. A sale: its link, its state and what the cashier may do.

@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
@@ -34,13 +34,16 @@ interface SettingsScreenProps {
  */
 export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsScreenProps) {
   const [draft, setDraft] = useState<TextDraft | null>(settings ? draftOf(settings.values) : null);
+  const [draftFrom, setDraftFrom] = useState(settings);
   const [saved, setSaved] = useState(false);
   const saving = useTillAction();
 
-  // A change from elsewhere (policy, first run) resets the form to what is in effect.
-  useEffect(() => {
+  // New settings from main (a save, the policy, first run) reset the form to what is in
+  // effect, in the same render: no frame shows the old draft beside the new settings.
+  if (settings !== draftFrom) {
+    setDraftFrom(settings);
     if (settings) setDraft(draftOf(settings.values));
-  }, [settings]);
+  }
 
   if (!settings || !draft) return <Text c="dimmed">Loading settings…</Text>;
 

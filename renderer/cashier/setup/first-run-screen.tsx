@@ -80,7 +80,7 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
     onDone();
   };
 
-  const useDemo = async () => {
+  const chooseDemoMode = async () => {
     if (!settings) return;
     const patch: Record<string, unknown> = {};
     if (settings.values.serviceBaseUrl !== '' && !locked('serviceBaseUrl'))
@@ -120,7 +120,7 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
             </Text>
             <Group>
               <Button
-                onClick={() => void useDemo()}
+                onClick={() => void chooseDemoMode()}
                 loading={action.pending === 'demo'}
                 data-testid="setup-use-demo"
               >

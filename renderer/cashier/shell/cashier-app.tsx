@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import { FailureAlert } from '../errors/failure-alert';
 import { HistoryScreen } from '../history/history-screen';
 import { NfcStatusBar } from '../nfc/nfc-status-bar';
 import { SaleScreen } from '../sale/sale-screen';
-import { CatalogueMemoryContext, type CatalogueMemory } from '../sale/use-catalogue';
+import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
 import { SettingsScreen } from '../settings/settings-screen';
 import { FirstRunScreen } from '../setup/first-run-screen';
 import { callPos } from './pos';
@@ -28,7 +28,7 @@ export function CashierApp() {
   const settings = usePosEvent('settings-changed');
   const sale = usePosEvent('sale-changed') ?? null;
   // The last chain and asset lists, kept while the start form comes and goes between sales.
-  const catalogueMemory = useRef<CatalogueMemory | null>(null);
+  const [catalogueMemory] = useState(() => new CatalogueMemory());
 
   const loadInfo = useCallback(async () => {
     const result = await callPos('appInfo', {});

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatestCallback } from '../../common/use-latest-callback';
 import type { EventName, Events } from '../../../shared/ipc/contract';
 import type { CallFailure, CallResult, PayloadOf } from '../../../shared/ipc/contract-kit';
 import { onPos } from './pos';
@@ -17,9 +18,8 @@ export function usePosListener<Name extends EventName>(
   name: Name,
   listener: (payload: PayloadOf<Events[Name]>) => void,
 ): void {
-  const latest = useRef(listener);
-  latest.current = listener;
-  useEffect(() => onPos(name, (payload) => latest.current(payload)), [name]);
+  const onPayload = useLatestCallback(listener);
+  useEffect(() => onPos(name, onPayload), [name, onPayload]);
 }
 
 /**

@@ -2,8 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
-import { encodeQr } from '../../../../electron/qr/qr-encoder';
-import { ActiveSale } from '../../../../renderer/cashier/sale/active-sale';
+import { ActiveSale } from '../../../../renderer/cashier/sale/active/active-sale';
 import { saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
@@ -11,7 +10,6 @@ const base: SaleSnapshot = saleSnapshot({
   fee: '0.25',
   link: {
     qrUrl: 'http://127.0.0.1:1/app/qr-scan?order_id=x',
-    qr: encodeQr('http://127.0.0.1:1/app/qr-scan?order_id=x'),
     linkAmount: '12.75',
     rateUsd: '0.998',
     amountMatches: true,

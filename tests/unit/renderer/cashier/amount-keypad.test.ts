@@ -3,8 +3,8 @@ import {
   keypadActionForKey,
   keypadReducer,
   type KeypadAction,
-} from '../../../../renderer/cashier/sale/amount-keypad';
-import { amountStatus } from '../../../../renderer/cashier/sale/amount-status';
+} from '../../../../renderer/cashier/sale/start/amount-keypad';
+import { amountStatus } from '../../../../renderer/cashier/sale/start/amount-status';
 
 const press = (keys: KeypadAction[], from = '') => keys.reduce(keypadReducer, from);
 const digits = (text: string): KeypadAction[] =>

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionPicker, type PickerItem } from '../../../../renderer/cashier/sale/option-picker';
+import {
+  OptionPicker,
+  type PickerItem,
+} from '../../../../renderer/cashier/sale/start/option-picker';
 import { renderWithTheme } from './fake-pos';
 
 const items = (n: number): PickerItem[] =>

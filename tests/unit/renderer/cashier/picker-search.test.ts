@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOptions, needsSearch } from '../../../../renderer/cashier/sale/picker-search';
+import { filterOptions, needsSearch } from '../../../../renderer/cashier/sale/start/picker-search';
 
 const chains = [
   { id: '1', label: 'ETHEREUM' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleAction, SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
-import { saleButtons } from '../../../../renderer/cashier/sale/sale-actions';
+import { saleButtons } from '../../../../renderer/cashier/sale/active/sale-actions';
 import { saleSnapshot } from './cashier-fixtures';
 
 function sale(allowedActions: SaleAction[], patch: Partial<SaleSnapshot> = {}): SaleSnapshot {

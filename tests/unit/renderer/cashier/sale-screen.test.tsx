@@ -3,7 +3,6 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
-import { encodeQr } from '../../../../electron/qr/qr-encoder';
 import { WAIT_SCREEN_DELAY_MS } from '../../../../shared/sale/wait-screen';
 import { SaleScreen } from '../../../../renderer/cashier/sale/sale-screen';
 import { theme } from '../../../../renderer/common/theme';
@@ -17,7 +16,6 @@ const awaiting: SaleSnapshot = {
   state: 'awaiting-payment',
   link: {
     qrUrl: 'http://127.0.0.1:1/app/qr-scan?order_id=a',
-    qr: encodeQr('http://127.0.0.1:1/app/qr-scan?order_id=a'),
     linkAmount: '12.5',
     rateUsd: '1',
     amountMatches: true,

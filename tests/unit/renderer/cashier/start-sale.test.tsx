@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import type { NfcStatus } from '../../../../shared/nfc/nfc-status';
 import { MantineProvider } from '@mantine/core';
-import { StartSale } from '../../../../renderer/cashier/sale/start-sale';
+import { StartSale } from '../../../../renderer/cashier/sale/start/start-sale';
 import {
+  CatalogueMemory,
   CatalogueMemoryContext,
-  type CatalogueMemory,
-} from '../../../../renderer/cashier/sale/use-catalogue';
+} from '../../../../renderer/cashier/sale/start/catalogue-memory';
 import { theme } from '../../../../renderer/common/theme';
 import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
@@ -178,7 +178,7 @@ describe('StartSale', () => {
 
 describe('StartSale between two sales', () => {
   // The form mounts again after every sale; the window's memory outlives it (CashierApp).
-  const memory = { current: null as CatalogueMemory | null };
+  let memory = new CatalogueMemory();
   const form = (sale: number, values: Parameters<typeof settingsWith>[0] = {}) => (
     <MantineProvider theme={theme}>
       <CatalogueMemoryContext.Provider value={memory}>
@@ -192,7 +192,7 @@ describe('StartSale between two sales', () => {
   const chosenAsset = () =>
     screen.queryByTestId('asset-picker-option-USDT')?.getAttribute('aria-checked') ?? null;
   beforeEach(() => {
-    memory.current = null;
+    memory = new CatalogueMemory();
   });
 
   async function firstSale() {

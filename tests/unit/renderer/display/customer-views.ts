@@ -1,5 +1,4 @@
 import type { CustomerView } from '../../../../shared/ipc/views';
-import { encodeQr } from '../../../../electron/qr/qr-encoder';
 
 export const EXPIRES_AT = Date.UTC(2026, 10, 22, 9, 15, 0);
 export const QR_URL =
@@ -18,7 +17,6 @@ export function customerView(overrides: Partial<CustomerView> = {}): CustomerVie
     usdValue: null,
     currency: null,
     qrUrl: null,
-    qr: null,
     expiresAtMs: null,
     expiryUnknown: false,
     reference: null,
@@ -38,7 +36,6 @@ export function scanView(overrides: Partial<CustomerView> = {}): CustomerView {
     usdValue: '12345.50',
     currency: 'USD',
     qrUrl: QR_URL,
-    qr: encodeQr(QR_URL),
     expiresAtMs: EXPIRES_AT,
     reference: 'K7M-Q4X',
     ...overrides,

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_LENGTH } from '../../../shared/money';
+import { MAX_AMOUNT_LENGTH } from '../../../../shared/money';
 
 /**
  * The amount as the cashier types it, on the touch keys or the physical keyboard. The text is

@@ -1,4 +1,4 @@
-import { checkAmount, formatAmount, addAmounts, checkFee } from '../../../shared/money';
+import { checkAmount, formatAmount, addAmounts, checkFee } from '../../../../shared/money';
 
 /**
  * What the amount field says as the cashier types: nothing yet, "keep typing" for a text that
@@ -41,4 +41,18 @@ export function totalWithFee(
     total: formatAmount(addAmounts(amount, feeCheck.value), decimals),
     fee: formatAmount(feeCheck.value, decimals),
   };
+}
+
+/** The line under the amount field: what is wrong, what is missing, or a no-break space. */
+export function amountStatusLine(status: AmountStatus, assetChosen: boolean): string {
+  switch (status.kind) {
+    case 'invalid':
+      return status.reason;
+    case 'incomplete':
+      return status.hint;
+    case 'empty':
+      return 'Type the amount or use the keys.';
+    case 'ready':
+      return assetChosen ? '\u00a0' : 'Choose the asset to check the decimals.';
+  }
 }

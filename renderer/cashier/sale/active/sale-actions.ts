@@ -1,5 +1,5 @@
-import type { CallName } from '../../../shared/ipc/contract';
-import type { SaleAction, SaleSnapshot } from '../../../shared/sale/sale-snapshot';
+import type { CallName } from '../../../../shared/ipc/contract';
+import type { SaleAction, SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 
 /**
  * The buttons of the active sale, made from `allowedActions` only: the service decides what

@@ -1,8 +1,8 @@
 import { Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { CallFailure } from '../../../shared/ipc/contract-kit';
-import { Logo } from '../../common/logo';
-import { FailureAlert } from '../errors/failure-alert';
+import type { CallFailure } from '../../../../shared/ipc/contract-kit';
+import { Logo } from '../../../common/logo';
+import { FailureAlert } from '../../errors/failure-alert';
 import { filterOptions, needsSearch, type PickerOption } from './picker-search';
 
 export interface PickerItem extends PickerOption {

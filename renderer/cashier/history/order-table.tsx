@@ -1,0 +1,68 @@
+import { Badge, Table, Text } from '@mantine/core';
+import type { OrderSummary } from '../../../shared/ipc/views';
+import { displayAmount } from '../../common/amount-format';
+import { stateShortLabel } from '../sale/sale-state-words';
+import { orderTime } from './order-time';
+
+/** The orders, one row each: time, reference, kind, amount, chain and state (with the service's word). */
+export function OrderTable({
+  orders,
+  timeZone,
+}: {
+  orders: OrderSummary[];
+  timeZone: string | undefined;
+}) {
+  if (orders.length === 0) return <Text c="dimmed">No orders.</Text>;
+  return (
+    <Table striped highlightOnHover verticalSpacing="sm" data-testid="order-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Time</Table.Th>
+          <Table.Th>Reference</Table.Th>
+          <Table.Th>Kind</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th>Chain</Table.Th>
+          <Table.Th>State</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {orders.map((order) => (
+          <Table.Tr
+            key={order.orderId}
+            data-testid="order-row"
+            data-reference={order.reference}
+            data-state={order.state}
+          >
+            <Table.Td>{orderTime(order.createdAtMs, timeZone)}</Table.Td>
+            <Table.Td ff="monospace">{order.reference}</Table.Td>
+            <Table.Td>{order.kind.toUpperCase()}</Table.Td>
+            <Table.Td
+              ta="right"
+              style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+            >
+              {displayAmount(order.amount)} {order.asset ?? ''}
+            </Table.Td>
+            <Table.Td>{order.chainName ?? '—'}</Table.Td>
+            <Table.Td>
+              <Badge
+                variant="light"
+                color={
+                  order.state.startsWith('paid') || order.state === 'accepted-by-service'
+                    ? 'green'
+                    : 'gray'
+                }
+              >
+                {stateShortLabel[order.state]}
+              </Badge>
+              {order.lastFailure?.serviceMessage ? (
+                <Text size="xs" c="dimmed">
+                  {order.lastFailure.serviceMessage}
+                </Text>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,51 @@
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import type { PeriodReport } from '../../../shared/reports/report-types';
+import { displayAmount } from '../../common/amount-format';
+import { stateShortLabel } from '../sale/sale-state-words';
+
+/** The period's report: orders and what was taken per chain and asset, and a count per state. */
+export function ReportTables({ report }: { report: PeriodReport }) {
+  if (report.orderCount === 0) return <Text c="dimmed">No orders in this period.</Text>;
+  return (
+    <Stack gap="sm">
+      <Text>
+        {report.orderCount} order{report.orderCount === 1 ? '' : 's'} ({report.period.timeZone})
+      </Text>
+      <Table verticalSpacing="xs" data-testid="report-by-chain-asset">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Chain</Table.Th>
+            <Table.Th>Asset</Table.Th>
+            <Table.Th ta="right">Orders</Table.Th>
+            <Table.Th ta="right">Taken</Table.Th>
+            <Table.Th ta="right">Amount taken</Table.Th>
+            <Table.Th ta="right">Fees taken</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.byChainAsset.map((row) => (
+            <Table.Tr key={`${row.chainId}|${row.asset}`}>
+              <Table.Td>{row.chainName ?? '—'}</Table.Td>
+              <Table.Td>{row.asset ?? '(NFC, no asset)'}</Table.Td>
+              <Table.Td ta="right">{row.count}</Table.Td>
+              <Table.Td ta="right">{row.takenCount}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {displayAmount(row.takenAmount)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {displayAmount(row.takenFee)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group gap="xs" data-testid="report-by-state">
+        {report.byState.map((row) => (
+          <Badge key={row.state} variant="outline" size="lg" color="gray">
+            {stateShortLabel[row.state]}: {row.count}
+          </Badge>
+        ))}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import type { RefObject } from 'react';
+import type { KeypadAction } from './amount-keypad';
+import { AmountKeypad } from './amount-keypad-view';
+import { amountStatusLine, type AmountStatus } from './amount-status';
+
+/**
+ * The amount: a large field (typed or pasted), the check of what is typed against the
+ * asset's decimals, the touch keys and Clear. Keys never take the focus.
+ */
+export function AmountPanel({
+  text,
+  status,
+  assetSymbol,
+  inputRef,
+  onKeypad,
+}: {
+  text: string;
+  status: AmountStatus;
+  /** The chosen asset, or null while none is. */
+  assetSymbol: string | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  /** Stable identity: the memoised keypad skips renders that do not concern it. */
+  onKeypad: (action: KeypadAction) => void;
+}) {
+  return (
+    <Paper p="md" radius="lg" withBorder shadow="xs">
+      <Stack gap="sm">
+        <Text fw={700} size="lg" component="label" htmlFor="amount-input">
+          Amount{assetSymbol ? ` in ${assetSymbol}` : ''}
+        </Text>
+        <TextInput
+          id="amount-input"
+          ref={inputRef}
+          value={text}
+          placeholder="0"
+          inputMode="decimal"
+          autoComplete="off"
+          size="xl"
+          classNames={{ input: 'amount-display' }}
+          styles={{
+            input: { fontSize: 40, height: 72, textAlign: 'right', fontWeight: 700 },
+          }}
+          rightSection={
+            assetSymbol ? (
+              <Text fw={700} c="dimmed">
+                {assetSymbol}
+              </Text>
+            ) : null
+          }
+          rightSectionWidth={assetSymbol ? 80 : undefined}
+          data-testid="amount-input"
+          aria-describedby="amount-status"
+          aria-invalid={status.kind === 'invalid'}
+          onChange={(event) => onKeypad({ type: 'replace', text: event.currentTarget.value })}
+        />
+        <Text
+          id="amount-status"
+          size="sm"
+          mih={20}
+          c={status.kind === 'invalid' ? 'red.7' : 'dimmed'}
+          data-testid="amount-status"
+          data-kind={status.kind}
+          role={status.kind === 'invalid' ? 'alert' : undefined}
+        >
+          {amountStatusLine(status, assetSymbol !== null)}
+        </Text>
+        <AmountKeypad onKey={onKeypad} />
+        <Button
+          variant="light"
+          color="gray"
+          size="md"
+          tabIndex={-1}
+          data-testid="key-clear"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onKeypad({ type: 'clear' })}
+        >
+          Clear (Esc)
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

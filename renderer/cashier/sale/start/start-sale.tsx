@@ -1,0 +1,100 @@
+import { Grid, Stack } from '@mantine/core';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { EffectiveSettings } from '../../../../shared/settings';
+import { useLatestCallback } from '../../../common/use-latest-callback';
+import { nfcStatusWords } from '../../nfc/nfc-status-words';
+import { callPos } from '../../shell/pos';
+import { usePosEvent, useTillAction } from '../../shell/use-pos';
+import { keypadReducer } from './amount-keypad';
+import { AmountPanel } from './amount-panel';
+import { amountStatus, totalWithFee } from './amount-status';
+import { ChainAssetPanel } from './chain-asset-panel';
+import { PaymentPanel } from './payment-panel';
+import { useAmountKeyboard } from './use-amount-keyboard';
+import { useChainAssetChoice } from './use-chain-asset-choice';
+
+/**
+ * A new sale: the amount (touch keys or keyboard: digits, '.', Backspace, Enter = Show QR,
+ * Esc = clear), the chain and the asset (last choice remembered), the fee and currency, and
+ * the two ways to pay. The amount is checked against the asset's decimals as it is typed.
+ */
+export function StartSale({
+  settings,
+  starting = false,
+}: {
+  settings: EffectiveSettings | null;
+  /** A sale is being started (its link requested): the form waits, whoever started it. */
+  starting?: boolean;
+}) {
+  const [text, dispatch] = useReducer(keypadReducer, '');
+  const amountInput = useRef<HTMLInputElement>(null);
+  const { pending, failure, run } = useTillAction();
+  const nfc = usePosEvent('nfc-status');
+  const focusAmount = useCallback(() => amountInput.current?.focus(), []);
+  const choice = useChainAssetChoice(settings, focusAmount);
+  const { chainId, asset } = choice;
+
+  const status = amountStatus(text, asset?.decimals ?? null);
+  const ready = status.kind === 'ready';
+  const nfcWords = nfc ? nfcStatusWords(nfc) : null;
+  const busy = pending !== null || starting;
+  const canShowQr = ready && asset !== null && !busy;
+  const canTap = ready && !busy && (nfcWords?.usable ?? false);
+  const fee = settings?.values.feeValue ?? '0';
+
+  const showQr = useLatestCallback(async () => {
+    if (!canShowQr || status.kind !== 'ready' || !asset || !chainId) return;
+    await run('qr', () =>
+      callPos('startQrSale', { amount: status.value, chainId, asset: asset.asset }),
+    );
+  });
+  const tapToPay = useLatestCallback(async () => {
+    if (!canTap || status.kind !== 'ready') return;
+    await run('nfc', () =>
+      callPos('startNfcSale', {
+        amount: status.value,
+        ...(asset && chainId ? { chainId, asset: asset.asset } : {}),
+      }),
+    );
+  });
+
+  useAmountKeyboard({ amountInput, busy, onKeypad: dispatch, onEnter: () => void showQr() });
+  useEffect(() => focusAmount(), [focusAmount]);
+
+  // While a sale starts the form is inert: no clicks, focus or typing reach it, and no control
+  // re-renders or greys out. Within WAIT_SCREEN_DELAY_MS the link or the wait screen replaces
+  // it, so a greyed form would only flash; Show QR's spinner says the till is working.
+  return (
+    <div inert={busy} data-testid="start-sale-form">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <AmountPanel
+            text={text}
+            status={status}
+            assetSymbol={asset?.asset ?? null}
+            inputRef={amountInput}
+            onKeypad={dispatch}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <ChainAssetPanel choice={choice} />
+            <PaymentPanel
+              asset={asset}
+              fee={fee}
+              currency={settings?.values.currency ?? 'USD'}
+              total={ready && asset ? totalWithFee(status.value, fee, asset.decimals) : null}
+              failure={failure}
+              canShowQr={canShowQr}
+              canTap={canTap}
+              pending={pending}
+              nfcProblem={nfcWords && !nfcWords.usable ? nfcWords.text : null}
+              onShowQr={() => void showQr()}
+              onTap={() => void tapToPay()}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CallFailure, CallResult } from '../../../../shared/ipc/contract-kit';
+import type { AssetView, ChainView } from '../../../../shared/ipc/views';
+import { useLatestCallback } from '../../../common/use-latest-callback';
+import { callPos } from '../../shell/pos';
+import type { CatalogueMemory } from './catalogue-memory';
+
+/** A list as a picker shows it: the items (null while none is known), a failure, a retry. */
+export interface CatalogueList<Item> {
+  items: Item[] | null;
+  /** Only when no list is known: a failed refresh behind a known list stays silent. */
+  failure: CallFailure | null;
+  retry: () => void;
+}
+
+/**
+ * The service's chains, through main (which fetches logos as data: URLs). A list already known
+ * for this service shows at once and is asked for again behind it: a changed answer replaces
+ * it, a failed one leaves it (main checks the sale itself against the service anyway).
+ */
+export function useChainList(
+  memory: CatalogueMemory,
+  serviceKey: string,
+): CatalogueList<ChainView> {
+  return useServiceList(
+    `${serviceKey}|chains`,
+    async () => {
+      const result = await callPos('listChains', {});
+      if (result.ok) memory.rememberChains(serviceKey, result.value);
+      return result;
+    },
+    memory.chains(serviceKey),
+  );
+}
+
+/** The assets of the chosen chain, as useChainList; nothing while no chain is chosen. */
+export function useAssetList(
+  memory: CatalogueMemory,
+  serviceKey: string,
+  chainId: string | null,
+): CatalogueList<AssetView> {
+  return useServiceList(
+    chainId === null ? null : `${serviceKey}|assets|${chainId}`,
+    async () => {
+      if (chainId === null) return { ok: true, value: [] };
+      const result = await callPos('listAssets', { chainId });
+      if (result.ok) memory.rememberAssets(serviceKey, chainId, result.value);
+      return result;
+    },
+    chainId === null ? null : memory.assets(serviceKey, chainId),
+  );
+}
+
+/**
+ * One list, named by `listKey` (service, and chain for assets; null: nothing to ask for),
+ * asked for when the key changes and on retry. An answer for a key no longer shown (another
+ * chain chosen meanwhile, the form gone) is not shown; the memory still keeps it.
+ */
+function useServiceList<Item>(
+  listKey: string | null,
+  fetchList: () => Promise<CallResult<Item[]>>,
+  known: Item[] | null,
+): CatalogueList<Item> {
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ key: string; items: Item[] } | null>(null);
+  const [failure, setFailure] = useState<{
+    key: string;
+    attempt: number;
+    error: CallFailure;
+  } | null>(null);
+  const fetchLatest = useLatestCallback(fetchList);
+
+  useEffect(() => {
+    if (listKey === null) return;
+    let shown = true;
+    void fetchLatest().then((result) => {
+      if (!shown) return;
+      if (result.ok) setAnswer({ key: listKey, items: result.value });
+      else setFailure({ key: listKey, attempt, error: result.error });
+    });
+    return () => {
+      shown = false;
+    };
+  }, [listKey, attempt, fetchLatest]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  if (listKey === null) return { items: null, failure: null, retry };
+  const items = (answer?.key === listKey ? answer.items : null) ?? known;
+  const failed =
+    !items && failure?.key === listKey && failure.attempt === attempt ? failure.error : null;
+  return { items, failure: failed, retry };
+}
