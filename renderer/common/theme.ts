@@ -64,7 +64,7 @@ export const theme = createTheme({
 });
 
 /** Status colours by meaning, so both pages say "paid" or "problem" in the same colours. */
-export const statusColors = {
+const statusColors = {
   success: 'green.8',
   warning: 'amber.8',
   danger: 'red.8',

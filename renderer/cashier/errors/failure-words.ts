@@ -6,7 +6,7 @@ import { serviceErrorKinds, type ServiceErrorKind } from '../../../shared/servic
  * by main, e.g. the service client) is shown under the title; the service's `msg`, when there
  * is one, is shown as it came.
  */
-export type NextStep =
+type NextStep =
   | 'retry'
   | 'check-connection'
   | 'call-it-token'
@@ -67,7 +67,7 @@ export const serviceFailureWords: Record<ServiceErrorKind, FailureWords> = {
 };
 
 /** Kinds main answers for calls besides service errors (app-services, call-failure, sale rules, IPC). */
-export const callFailureWords: Record<string, FailureWords> = {
+const callFailureWords: Record<string, FailureWords> = {
   starting: {
     title: 'The till is still starting',
     nextStep: 'Wait a few seconds, then try again.',
@@ -161,7 +161,7 @@ const fallback: FailureWords = {
   step: 'call-it',
 };
 
-export function isServiceErrorKind(kind: string): kind is ServiceErrorKind {
+function isServiceErrorKind(kind: string): kind is ServiceErrorKind {
   return (serviceErrorKinds as readonly string[]).includes(kind);
 }
 

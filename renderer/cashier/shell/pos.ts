@@ -13,7 +13,7 @@ import type {
  * bridge in tests). Calls never throw here: a transport that breaks becomes a 'transport'
  * failure like any other, so every caller handles one shape.
  */
-export function pos(): CashierApi {
+function pos(): CashierApi {
   return cashierApi();
 }
 
@@ -31,7 +31,7 @@ export async function callPos<Name extends CallName>(
   }
 }
 
-export const transportFailure: CallFailure = {
+const transportFailure: CallFailure = {
   kind: 'transport',
   message: 'The window could not reach the till.',
 };

@@ -1,5 +1,5 @@
 /** Lists longer than this get a search box (a cashier finds six tiles at a glance). */
-export const SEARCH_THRESHOLD = 6;
+const SEARCH_THRESHOLD = 6;
 
 export interface PickerOption {
   id: string;
