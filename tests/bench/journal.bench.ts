@@ -23,6 +23,7 @@ import { periodReport } from '../../electron/reports/period-report';
 import type { SaleState } from '../../shared/sale/sale-states';
 import { systemClock, type Clock } from '../../shared/clock';
 import { newOrderId } from '../../shared/order-id';
+import { newQrOrder } from '../support/order-fixtures';
 import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
 
 const ORDERS = 1_000_000;
@@ -175,27 +176,19 @@ function insertSamples(
   for (let i = 0; i < count; i++) {
     const atMs = base + i * 1000;
     const id = newOrderId(atMs);
+    const order = newQrOrder({
+      orderId: id.orderId,
+      reference: id.reference,
+      serialNumber: 'POS-0001',
+      createdAtMs: atMs,
+      attempts: 1,
+    });
     const t0 = performance.now();
-    journal.createOrder(
-      {
-        orderId: id.orderId,
-        reference: id.reference,
-        kind: 'qr',
-        state: 'requesting',
-        amount: '12.5',
-        fee: '0.25',
-        asset: 'USDT',
-        assetDecimals: 6,
-        chainId: '1',
-        chainName: 'ETHEREUM',
-        currency: 'USD',
-        serialNumber: 'POS-0001',
-        createdAtMs: atMs,
-        replacesOrderId: null,
-        attempts: 1,
-      },
-      { atMs, reasonKind: 'cashier', detail: { action: 'start-qr-sale' } },
-    );
+    journal.createOrder(order, {
+      atMs,
+      reasonKind: 'cashier',
+      detail: { action: 'start-qr-sale' },
+    });
     samples.push(performance.now() - t0);
     // The same loop's cheapest possible call: what the machine itself adds (other processes, GC).
     const tp = performance.now();

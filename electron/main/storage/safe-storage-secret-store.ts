@@ -1,5 +1,4 @@
 import { safeStorage } from 'electron';
-import Store from 'electron-store';
 import { silentLogger, type Logger } from '../../logging/logger';
 import {
   checkTokenToSave,
@@ -8,6 +7,7 @@ import {
   type SecretStore,
 } from '../../settings/secret-store';
 import { checkApiTokenFormat } from '../../../shared/api-token';
+import { openOwnStoreFile, type StoreFileLocation } from './own-store-file';
 
 /** Where the ciphertext lives: one base64 string. */
 export interface CiphertextSlot {
@@ -17,16 +17,8 @@ export interface CiphertextSlot {
 }
 
 /** Its own electron-store file ("secrets.json"), apart from the settings a support person may open. */
-export function electronStoreCiphertextSlot(
-  options: { name?: string; cwd?: string } = {},
-): CiphertextSlot {
-  const store = new Store<Record<string, unknown>>({
-    name: options.name ?? 'secrets',
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-    accessPropertiesByDotNotation: false,
-    watch: false,
-    clearInvalidConfig: true,
-  });
+export function electronStoreCiphertextSlot(location: StoreFileLocation = {}): CiphertextSlot {
+  const store = openOwnStoreFile('secrets', location);
   const KEY = 'apiTokenCiphertext';
   return {
     get: () => {

@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Calls, Events } from '../../../shared/ipc/contract';
-import type { CallResult } from '../../../shared/ipc/contract-kit';
-import { dispatchCall } from '../../../electron/app/dispatch-call';
 import { silentLogger } from '../../../electron/logging/logger';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox-server';
 import { loadManagedPolicy } from '../../../electron/settings/managed-policy-loader';
 import { findSecret } from '../../support/secret-leak';
 import { startHarness, type Harness, type HarnessOptions } from '../../support/harness/harness';
+import { callThrough } from './harness-call';
 
 // The app's services through the contract (dispatchCall, as both transports use it), with the
 // real sandbox over HTTP and a real SQLite journal: what main does for each page call.
@@ -29,12 +28,7 @@ async function start(options: HarnessOptions = {}): Promise<Harness> {
   return harness;
 }
 
-async function call<Name extends keyof Calls & string>(
-  name: Name,
-  args: unknown = {},
-): Promise<CallResult<unknown>> {
-  return dispatchCall(harness!.services.handlers, name, args, silentLogger);
-}
+const call = callThrough(() => harness);
 
 function policy(json: object) {
   return loadManagedPolicy({

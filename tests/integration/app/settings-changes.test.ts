@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Calls } from '../../../shared/ipc/contract';
 import type { CallResult } from '../../../shared/ipc/contract-kit';
-import { dispatchCall } from '../../../electron/app/dispatch-call';
 import type { Logger } from '../../../electron/logging/logger';
-import { silentLogger } from '../../../electron/logging/logger';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
 import type { HostToReader } from '../../../electron/nfc/reader-protocol';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox-server';
 import { createMemorySecretStore } from '../../../electron/settings/secret-store';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness, type HarnessOptions } from '../../support/harness/harness';
+import { callThrough } from './harness-call';
 
 // A settings change redoes only what the changed keys call for. The services are built by
 // createAppServices as the harness builds them; the payment service is the real sandbox over
@@ -35,12 +33,7 @@ async function start(options: HarnessOptions = {}): Promise<Harness> {
   return harness;
 }
 
-async function call<Name extends keyof Calls & string>(
-  name: Name,
-  args: unknown = {},
-): Promise<CallResult<unknown>> {
-  return dispatchCall(harness!.services.handlers, name, args, silentLogger);
-}
+const call = callThrough(() => harness);
 
 async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
   const result = await pending;

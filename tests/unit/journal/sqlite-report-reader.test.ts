@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { ManualClock } from '../../support/manual-clock';
+import { newQrOrder } from '../../support/order-fixtures';
 import { tempJournal, type TempJournal } from '../../support/sale-fixtures';
 
 describe('SqliteReportReader', () => {
@@ -11,22 +12,13 @@ describe('SqliteReportReader', () => {
     temp = tempJournal(new ManualClock());
     for (const [index, orderId] of ['a', 'b', 'c'].entries()) {
       temp.journal.createOrder(
-        {
+        newQrOrder({
           orderId,
           reference: `AAA-00${index}`,
-          kind: 'qr',
-          state: 'requesting',
           amount: '1.5',
           fee: '0',
-          asset: 'USDT',
-          assetDecimals: 6,
-          chainId: '1',
-          chainName: 'ETHEREUM',
-          currency: 'USD',
-          serialNumber: 'POS-1',
           createdAtMs: 1_000 + index,
-          replacesOrderId: null,
-        },
+        }),
         { atMs: 1_000 + index, reasonKind: 'cashier' },
       );
     }

@@ -4,13 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../support/manual-clock';
-
-interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Rect } from '../../support/window-rect';
 
 const electron = vi.hoisted(() => ({
   userData: '',
@@ -20,6 +14,7 @@ const electron = vi.hoisted(() => ({
 
 vi.mock('electron', async () => {
   const { EventEmitter } = await import('node:events');
+  const { requestedBounds } = await import('../../support/window-rect');
   let nextId = 1;
   class BrowserWindow extends EventEmitter {
     readonly webContents = Object.assign(new EventEmitter(), { id: nextId++ });
@@ -32,12 +27,7 @@ vi.mock('electron', async () => {
     bounds: Rect;
     constructor(readonly options: Record<string, unknown>) {
       super();
-      this.bounds = {
-        x: options.x as number,
-        y: options.y as number,
-        width: options.width as number,
-        height: options.height as number,
-      };
+      this.bounds = requestedBounds(options);
       electron.windows.push(this);
     }
     getNormalBounds = () => ({ ...this.bounds });

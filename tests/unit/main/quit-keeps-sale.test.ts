@@ -9,15 +9,9 @@ const electron = vi.hoisted(() => ({
   app: undefined as unknown as FakeApp,
   showMessageBox: vi.fn(),
 }));
-vi.mock('electron', () => {
-  const app = {
-    on: (event: string, listener: (...args: unknown[]) => void) => electron.app.on(event, listener),
-    exit: (code: number) => electron.app.exit(code),
-    releaseSingleInstanceLock: () => electron.app.releaseSingleInstanceLock(),
-  };
-  const mock = { app, dialog: { showMessageBox: electron.showMessageBox } };
-  return { ...mock, default: mock };
-});
+vi.mock('electron', async () =>
+  (await import('./support/quit-electron-module')).quitElectronModule(electron),
+);
 
 import { SqliteOrderJournal } from '../../../electron/journal/sqlite-order-journal';
 import { askQuitDuringSale } from '../../../electron/main/lifecycle/quit-confirmation';

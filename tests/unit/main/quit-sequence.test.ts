@@ -14,16 +14,10 @@ const electron = vi.hoisted(() => ({
   showMessageBox: vi.fn(),
 }));
 
-vi.mock('electron', () => {
-  // Each test gets a fresh FakeApp; the module's `app` forwards to the current one.
-  const app = {
-    on: (event: string, listener: (...args: unknown[]) => void) => electron.app.on(event, listener),
-    exit: (code: number) => electron.app.exit(code),
-    releaseSingleInstanceLock: () => electron.app.releaseSingleInstanceLock(),
-  };
-  const mock = { app, dialog: { showMessageBox: electron.showMessageBox } };
-  return { ...mock, default: mock };
-});
+// Each test gets a fresh FakeApp; the module's `app` forwards to the current one.
+vi.mock('electron', async () =>
+  (await import('./support/quit-electron-module')).quitElectronModule(electron),
+);
 
 import {
   installQuitSequence,

@@ -11,26 +11,20 @@ import type { OrderRecord } from '../../../electron/journal/order-record';
 import { csvColumns } from '../../../electron/reports/csv-columns';
 import { CsvExportError, writeOrdersCsv } from '../../../electron/reports/csv-export';
 import { createCsvStringifier } from '../../../electron/reports/csv-format';
+import { newQrOrder } from '../../support/order-fixtures';
+import { outputClosedOnFirstWrite } from './support/closing-output';
 
 /** Orders made up in memory: these tests are about the CSV and its stream, not the journal. */
 function order(n: number, overrides: Partial<OrderRecord> = {}): OrderRecord {
   return {
-    orderId: `0190b7a4-8c1d-7f00-9a3e-${String(n).padStart(12, '0')}`,
-    reference: 'K7M-Q4X',
-    kind: 'qr',
-    state: 'cancelled',
-    amount: '12.5',
-    fee: '0.25',
-    asset: 'USDT',
-    assetDecimals: 6,
-    chainId: '1',
-    chainName: 'ETHEREUM',
-    currency: 'USD',
-    serialNumber: 'POS-1',
-    createdAtMs: Date.UTC(2026, 10, 22, 9) + n,
+    ...newQrOrder({
+      orderId: `0190b7a4-8c1d-7f00-9a3e-${String(n).padStart(12, '0')}`,
+      reference: 'K7M-Q4X',
+      state: 'cancelled',
+      createdAtMs: Date.UTC(2026, 10, 22, 9) + n,
+    }),
     updatedAtMs: Date.UTC(2026, 10, 22, 9) + n + 1,
     attempts: 1,
-    replacesOrderId: null,
     link: null,
     lastFailure: null,
     ...overrides,
@@ -146,19 +140,11 @@ describe('CSV export failures: a clear error, and the output closed', () => {
   });
 
   it('an output closed mid-export rejects instead of hanging', async () => {
-    let writes = 0;
-    const out = new Writable({
-      highWaterMark: 16,
-      // The first write is never acknowledged: the output is closed under it instead.
-      write: () => {
-        writes++;
-        out.destroy();
-      },
-    });
+    const { out, writes } = outputClosedOnFirstWrite();
     await expect(writeOrdersCsv(orders(2000), out)).rejects.toThrow(
       /output was closed before the export finished/,
     );
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
   });
 
   it('the journal failing mid-read closes the output too', async () => {

@@ -12,6 +12,7 @@ import type { SaleState } from '../../../shared/sale/sale-states';
 import { newOrderId } from '../../../shared/order-id';
 import { ManualClock } from '../../support/manual-clock';
 import { tempJournal, type TempJournal } from '../../support/sale-fixtures';
+import { outputClosedOnFirstWrite } from './support/closing-output';
 
 const DAY = Date.UTC(2026, 10, 22);
 const HOUR = 3_600_000;
@@ -237,17 +238,9 @@ describe('reports', () => {
 
   it('fails instead of hanging when the output closes mid-export', async () => {
     const orders = copiesOfOneOrder(2000);
-    // No timers: the output closes under the export's first write, whatever the machine's speed.
-    let writes = 0;
-    const out = new Writable({
-      highWaterMark: 16,
-      write: () => {
-        writes++;
-        out.destroy();
-      },
-    });
+    const { out, writes } = outputClosedOnFirstWrite();
     await expect(writeOrdersCsv(orders, out)).rejects.toThrow(/closed before the export finished/);
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
     expect(out.destroyed).toBe(true);
   });
 

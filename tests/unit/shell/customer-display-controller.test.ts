@@ -11,13 +11,7 @@ import {
   type ScreenPort,
 } from '../../../electron/main/customer-display/customer-display-controller';
 import type { CustomerDisplaySetting } from '../../../shared/settings';
-
-interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { requestedBounds, type Rect } from '../../support/window-rect';
 interface FakeDisplay {
   id: number;
   bounds: Rect;
@@ -56,12 +50,7 @@ class FakeWindow extends EventEmitter {
   fullScreenCalls: boolean[] = [];
   constructor(readonly look: Record<string, unknown>) {
     super();
-    this.bounds = {
-      x: look.x as number,
-      y: look.y as number,
-      width: look.width as number,
-      height: look.height as number,
-    };
+    this.bounds = requestedBounds(look);
   }
   isDestroyed = () => this.destroyed;
   destroy = vi.fn(() => {
