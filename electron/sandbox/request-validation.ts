@@ -1,15 +1,21 @@
-import type { EnvelopeError } from './envelope-replies';
-import type { ParsedBody } from './read-body';
-import { findAsset, findChain, type SandboxAsset, type SandboxChain } from './catalogue';
+import { findAsset, type SandboxAsset, type SandboxChain } from './catalogue';
+import { checkDecimal } from './decimal-field';
+import {
+  bad,
+  checkChainId,
+  checkFieldTypes,
+  checkOrderId,
+  checkSerial,
+  type Checked,
+} from './field-checks';
 
 /**
  * Validation of the two POST bodies (API 4.3, 4.4) as docs/payment-service.md reads them. The sandbox keeps
  * its own rules instead of reusing the app's (shared/), so a bug there cannot hide itself
  * here: the sandbox is the app's peer, not its mirror. Unknown fields are ignored, as a
- * lenient server would.
+ * lenient server would. The checks of single fields are in field-checks.ts and
+ * decimal-field.ts.
  */
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: EnvelopeError };
 
 export interface QrOrderRequest {
   orderId: string;
@@ -28,127 +34,6 @@ export interface NfcPaymentRequest {
   /** Lower case. */
   token: string;
   serialNumber: string;
-}
-
-const bad = (code: string, msg: string, field?: string): { ok: false; error: EnvelopeError } => ({
-  ok: false,
-  error: { status: 400, code, msg, ...(field === undefined ? {} : { field }) },
-});
-
-/** The parsed body as a JSON object, or says why it is not one. */
-export function bodyObject(body: ParsedBody): Checked<Record<string, unknown>> {
-  if (body.kind === 'empty')
-    return bad('INVALID_JSON', 'The request body is empty; send a JSON object.');
-  if (body.kind === 'invalid') return bad('INVALID_JSON', 'The request body is not valid JSON.');
-  const value = body.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return bad('INVALID_BODY', 'The request body must be a JSON object.');
-  }
-  return { ok: true, value: value as Record<string, unknown> };
-}
-
-/** Every listed field must be present (not null) and a string; chain_id may also be a JSON number. */
-function checkFieldTypes(
-  body: Record<string, unknown>,
-  fields: readonly string[],
-): { ok: false; error: EnvelopeError } | undefined {
-  for (const field of fields) {
-    const value = body[field];
-    if (value === undefined || value === null)
-      return bad('MISSING_FIELD', `${field} is required.`, field);
-    if (typeof value === 'string') continue;
-    if (field === 'chain_id' && typeof value === 'number') continue;
-    const wanted = field === 'chain_id' ? 'a string or a number' : 'a string';
-    return bad('INVALID_FIELD_TYPE', `${field} must be ${wanted}.`, field);
-  }
-  return undefined;
-}
-
-const orderIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
-function checkOrderId(text: string): Checked<string> {
-  if (orderIdPattern.test(text)) return { ok: true, value: text };
-  return bad(
-    'INVALID_ORDER_ID',
-    'order_id must be 1 to 64 letters, digits, "-" or "_".',
-    'order_id',
-  );
-}
-
-export function checkChainId(value: string | number): Checked<SandboxChain> {
-  let chainId: number;
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value < 0)
-      return bad('INVALID_CHAIN_ID', 'chain_id must be a whole number.', 'chain_id');
-    chainId = value;
-  } else {
-    if (!/^\d{1,15}$/.test(value))
-      return bad('INVALID_CHAIN_ID', 'chain_id must be a whole number.', 'chain_id');
-    chainId = Number(value);
-  }
-  const chain = findChain(chainId);
-  if (!chain) return bad('UNKNOWN_CHAIN', `Chain ${chainId} is not supported.`, 'chain_id');
-  return { ok: true, value: chain };
-}
-
-const plainDecimal = /^(\d+)(?:\.(\d+))?$/;
-const MAX_INTEGER_DIGITS = 30;
-
-/** Integer digits without leading zeros, fraction without trailing zeros. */
-function canonical(integer: string, fraction: string): string {
-  const whole = integer.replace(/^0+(?=\d)/, '');
-  const frac = fraction.replace(/0+$/, '');
-  return frac === '' ? whole : `${whole}.${frac}`;
-}
-
-interface DecimalRule {
-  field: 'amount' | 'fee_value';
-  code: string;
-  allowZero: boolean;
-  maxDecimals: number;
-  /** Names the asset in the "too many decimal places" message. */
-  assetLabel?: string;
-}
-
-function checkDecimal(text: string, rule: DecimalRule): Checked<string> {
-  const match = plainDecimal.exec(text);
-  if (!match) {
-    return bad(
-      rule.code,
-      `${rule.field} must be a plain decimal number such as 12.50 (digits and one optional ".", no sign, spaces or exponent).`,
-      rule.field,
-    );
-  }
-  const integer = match[1] ?? '';
-  const fraction = match[2] ?? '';
-  const value = canonical(integer, fraction);
-  const wholeDigits = value.split('.')[0] ?? '';
-  if (wholeDigits.length > MAX_INTEGER_DIGITS)
-    return bad(rule.code, `${rule.field} is too large.`, rule.field);
-  const places = fraction.replace(/0+$/, '').length;
-  if (places > rule.maxDecimals) {
-    const where = rule.assetLabel === undefined ? '' : ` for ${rule.assetLabel}`;
-    return bad(
-      rule.code,
-      `${rule.field} has ${places} decimal places but at most ${rule.maxDecimals} are allowed${where}.`,
-      rule.field,
-    );
-  }
-  if (!rule.allowZero && /^[0.]+$/.test(value))
-    return bad(rule.code, `${rule.field} must be greater than zero.`, rule.field);
-  return { ok: true, value };
-}
-
-function checkSerial(text: string): Checked<string> {
-  const trimmed = text.trim();
-  if (trimmed === '' || trimmed.length > 64) {
-    return bad(
-      'INVALID_SERIAL_NUMBER',
-      'serial_number must be 1 to 64 characters.',
-      'serial_number',
-    );
-  }
-  return { ok: true, value: trimmed };
 }
 
 const qrFields = [

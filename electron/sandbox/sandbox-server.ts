@@ -1,14 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { systemClock, type Clock } from '../../shared/clock';
-import { handleControl, isControlPath } from './control-endpoint';
 import { SANDBOX_DEMO_TOKEN, tokenFormat } from './demo-token';
-import { sendFailure } from './envelope-replies';
-import { sendFaultReply } from './fault-replies';
-import { FaultBook, sandboxEndpoints, type FaultRule, type SandboxEndpoint } from './fault-rules';
-import { logoSvg } from './logos';
-import { sendQrScanPage } from './qr-scan-page';
-import { parseBody, readBody, recordedBody } from './read-body';
+import { FaultBook, type FaultRule, type SandboxEndpoint } from './fault-rules';
+import { LatencyWaits } from './latency-waits';
+import { createRequestListener } from './request-router';
 import {
   applyConfigPatch,
   defaultSandboxConfig,
@@ -22,6 +18,7 @@ import {
   type SandboxRequestRecord,
 } from './sandbox-ledger';
 import { createServiceEndpoints, type Reply, type ServiceRequest } from './service-endpoints';
+import { SANDBOX_PATH_PREFIX } from './service-route';
 
 /**
  * The built-in payment service emulator (docs/payment-service.md: The built-in sandbox): the
@@ -32,8 +29,6 @@ import { createServiceEndpoints, type Reply, type ServiceRequest } from './servi
 
 export { SANDBOX_DEMO_TOKEN };
 export type { FaultRule };
-
-const SANDBOX_PATH_PREFIX = '/v1/cf-payment';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -89,22 +84,12 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-/** The largest service request body accepted; the real bodies are a few hundred bytes. */
-const MAX_BODY_BYTES = 64 * 1024;
-
-function endpointOf(path: string): SandboxEndpoint | null | undefined {
-  if (!path.startsWith(`${SANDBOX_PATH_PREFIX}/`)) return undefined;
-  const rest = path.slice(SANDBOX_PATH_PREFIX.length + 1).replace(/\/$/, '');
-  return (sandboxEndpoints as readonly string[]).includes(rest) ? (rest as SandboxEndpoint) : null;
-}
-
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const token = options.token ?? SANDBOX_DEMO_TOKEN;
   if (!tokenFormat.test(token))
     throw new Error('Sandbox token must be 32 lower-case hexadecimal characters.');
   const clock = options.clock ?? systemClock;
   const host = options.host ?? '127.0.0.1';
-  const controlEndpoint = options.controlEndpoint === true;
   let config = applyConfigPatch(defaultSandboxConfig, {
     expirySeconds: options.expirySeconds,
     timeZone: options.timeZone,
@@ -114,139 +99,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faultBook = new FaultBook();
   faultBook.set(options.faults ?? []);
   const ledger = new SandboxLedger(options.maxRecordedRequests ?? 100_000);
-
+  const latency = new LatencyWaits(clock);
   const sockets = new Set<Socket>();
-  /** Cancels for latency timers still running, so close() leaves nothing scheduled. */
-  const pendingDelays = new Set<() => void>();
   let closed = false;
   /** Built once listening, because the catalogue's logo URLs need the port. */
   const service: { handle?: (request: ServiceRequest) => Reply } = {};
-
-  const server = createServer({ keepAlive: true }, (req, res) => {
-    onRequest(req, res).catch(() => {
-      if (!res.headersSent)
-        sendFailure(res, {
-          status: 500,
-          code: 'SANDBOX_ERROR',
-          msg: 'The sandbox failed to answer.',
-        });
-      else res.destroy();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  // Malformed HTTP from a client under test: answer 400 instead of crashing anything.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
-
-  function delay(ms: number, res: ServerResponse): Promise<boolean> {
-    return new Promise((resolve) => {
-      const cancel = clock.at(clock.now() + ms, () => {
-        pendingDelays.delete(stop);
-        res.off('close', stop);
-        resolve(!closed);
-      });
-      const stop = () => {
-        cancel();
-        pendingDelays.delete(stop);
-        resolve(false);
-      };
-      pendingDelays.add(stop);
-      // The client gave up (its timeout): no reason to keep the timer.
-      res.once('close', stop);
-    });
-  }
-
-  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = req.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const query = queryAt < 0 ? '' : url.slice(queryAt + 1);
-
-    if (controlEndpoint && isControlPath(path)) return handleControl(req, res, path, control);
-    if (path.startsWith('/logos/')) return serveLogo(req, res, path);
-    if (path === '/app/qr-scan' && req.method === 'GET') return sendQrScanPage(res, query);
-
-    const endpoint = endpointOf(path);
-    const raw = await readBody(req, MAX_BODY_BYTES);
-    const body = raw === 'too-large' ? ({ kind: 'invalid', raw: '' } as const) : parseBody(raw);
-    if (endpoint !== undefined) {
-      ledger.record({
-        method: req.method ?? '',
-        endpoint,
-        url,
-        body: recordedBody(body),
-        authorization: req.headers.authorization,
-        atMs: clock.now(),
-      });
-    }
-    if (raw === 'too-large') {
-      return sendFailure(
-        res,
-        { status: 413, code: 'BODY_TOO_LARGE', msg: 'The request body is too large.' },
-        { connection: 'close' },
-      );
-    }
-    if (!endpoint) {
-      return sendFailure(res, {
-        status: 404,
-        code: 'NOT_FOUND',
-        msg: `Nothing is served at ${path}.`,
-      });
-    }
-
-    const rule = faultBook.take(endpoint);
-    if (rule?.latencyMs) {
-      if (!(await delay(rule.latencyMs, res))) return;
-    }
-    if (rule?.hang) return; // close() destroys the socket.
-    if (rule?.drop === 'after-request') {
-      req.socket.destroy();
-      return;
-    }
-    if (rule && (rule.status !== undefined || rule.body !== undefined))
-      return sendFaultReply(res, rule, endpoint);
-
-    const reply = (service.handle as NonNullable<typeof service.handle>)({
-      endpoint,
-      method: req.method ?? '',
-      query,
-      body,
-      authorization: req.headers.authorization,
-      ...(rule?.link ? { link: rule.link } : {}),
-    });
-    if (rule?.drop === 'after-processing') {
-      req.socket.destroy();
-      return;
-    }
-    const bytes = Buffer.from(reply.body, 'utf8');
-    res.writeHead(reply.status, {
-      ...reply.headers,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': bytes.length,
-    });
-    res.end(bytes);
-  }
-
-  function serveLogo(req: IncomingMessage, res: ServerResponse, path: string): void {
-    const match = /^\/logos\/([a-z0-9-]+)\.svg$/.exec(path);
-    const svg = match ? logoSvg(match[1] as string) : undefined;
-    if (!svg || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': 'image/svg+xml',
-      'content-length': svg.length,
-      'cache-control': 'public, max-age=86400',
-    });
-    res.end(req.method === 'HEAD' ? undefined : svg);
-  }
 
   const control = {
     ledger,
@@ -257,6 +114,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       config = applyConfigPatch(config, patch);
     },
   };
+
+  const server = createServer(
+    { keepAlive: true },
+    createRequestListener({
+      clock,
+      ledger,
+      faultBook,
+      latency,
+      handle: (request) => (service.handle as NonNullable<typeof service.handle>)(request),
+      control: options.controlEndpoint === true ? control : null,
+    }),
+  );
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // Malformed HTTP from a client under test: answer 400 instead of crashing anything.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -288,7 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     close: async () => {
       if (closed) return;
       closed = true;
-      for (const stop of [...pendingDelays]) stop();
+      latency.closeAll();
       ledger.rejectWaiters();
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();

@@ -6,7 +6,8 @@ import { formatExpireAt, type ExpireAtOrder } from './expire-at-format';
 import type { FaultRule, SandboxEndpoint } from './fault-rules';
 import { bendLink, linkPartsOf, qrUrlOf, totalOf } from './payment-link';
 import type { ParsedBody } from './read-body';
-import { bodyObject, checkChainId, checkNfcRequest, checkQrRequest } from './request-validation';
+import { bodyObject, checkChainId } from './field-checks';
+import { checkNfcRequest, checkQrRequest } from './request-validation';
 import type { SandboxLedger } from './sandbox-ledger';
 import type { Clock } from '../../shared/clock';
 

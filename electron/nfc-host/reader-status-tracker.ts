@@ -1,0 +1,107 @@
+import type { Logger } from '../logging/logger';
+import type { ReaderToHost } from '../nfc/reader-protocol';
+import { PCSC_FAILED } from '../nfc/reader-protocol';
+import type { NfcCardState, NfcStatus } from './nfc-status';
+import { initialNfcStatus } from './nfc-status';
+
+/**
+ * Folds the reader process's messages into the one `NfcStatus` the pages show, and tells
+ * its listeners every time it changes. The card state is kept per reader, so one reader
+ * reading while another has a card present still shows 'reading'.
+ */
+
+type Listener = (status: NfcStatus) => void;
+
+export class ReaderStatusTracker {
+  private current: NfcStatus = { ...initialNfcStatus };
+  private readonly cards = new Map<string, NfcCardState>();
+  /** The last error shown is a PC/SC failure, so PC/SC coming back clears it. */
+  private pcscErrorShown = false;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly logger: Logger) {}
+
+  status(): NfcStatus {
+    return { ...this.current, readers: [...this.current.readers] };
+  }
+
+  onStatus(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The process died and a restart is coming: its readers and cards went with it. */
+  processExited(): void {
+    this.cards.clear();
+    this.update({
+      state: 'restarting',
+      readers: [],
+      card: 'none',
+      restarts: this.current.restarts + 1,
+    });
+  }
+
+  apply(message: Exclude<ReaderToHost, { type: 'pong' }>): void {
+    switch (message.type) {
+      case 'pcsc-missing':
+        this.cards.clear();
+        return this.update({ state: 'pcsc-missing', readers: [], card: 'none', lastError: null });
+      case 'no-reader':
+        this.cards.clear();
+        return this.update({ state: 'no-reader', readers: [], card: 'none' });
+      case 'reader-ready': {
+        const readers = [...new Set([...this.current.readers, message.reader])];
+        // PC/SC is back: its failure is no longer news.
+        const cleared = this.pcscErrorShown ? { lastError: null } : {};
+        this.pcscErrorShown = false;
+        return this.update({ state: 'ready', readers, ...cleared });
+      }
+      case 'reader-gone':
+        this.cards.delete(message.reader);
+        return this.update({
+          readers: this.current.readers.filter((name) => name !== message.reader),
+        });
+      case 'card-present':
+        this.cards.set(message.reader, 'present');
+        return this.update({});
+      case 'reading':
+        this.cards.set(message.reader, 'reading');
+        return this.update({});
+      case 'token-read':
+        this.cards.set(message.reader, 'present');
+        return this.update({ lastError: null });
+      case 'card-removed':
+        this.cards.delete(message.reader);
+        return this.update({});
+      case 'error':
+        if (message.fault === PCSC_FAILED) {
+          this.cards.clear();
+          this.logger.warn('nfc reader lost PC/SC', { message: message.message });
+          this.pcscErrorShown = true;
+          return this.update({
+            state: 'starting',
+            readers: [],
+            card: 'none',
+            lastError: message.message,
+          });
+        }
+        if (message.reader && this.cards.get(message.reader) === 'reading')
+          this.cards.set(message.reader, 'present');
+        this.logger.warn('nfc reader error', { message: message.message, fault: message.fault });
+        return this.update({ lastError: message.message });
+    }
+  }
+
+  /** Merges `partial` over the status (card recomputed from the readers first) and notifies. */
+  update(partial: Partial<NfcStatus>): void {
+    const states = [...this.cards.values()];
+    const card: NfcCardState = states.includes('reading')
+      ? 'reading'
+      : states.includes('present')
+        ? 'present'
+        : 'none';
+    this.current = { ...this.current, card, ...partial };
+    const snapshot = this.status();
+    for (const listener of [...this.listeners]) listener(snapshot);
+  }
+}
