@@ -51,7 +51,7 @@ export async function openTill(
 }
 
 /** test-artifacts/e2e/<test-name>/NN-<step>-{cashier,display}.png */
-export class Screenshots {
+class Screenshots {
   readonly dir: string;
   private step = 0;
 
