@@ -101,9 +101,10 @@ export async function createAppServices(
       stopReacting();
       ticker.stop();
       // The order a clean quit needs: the reader process first (no tap may arrive after
-      // the sale stops), then the report reader, so the journal's close can checkpoint the
+      // the sale stops), the sale's timers, then the report reader, so the journal's close can checkpoint the
       // whole write-ahead log into one file, and the sandbox last.
       await nfc.host?.stop();
+      sale.stop();
       reports.close();
       journal.close();
       await connection.close();

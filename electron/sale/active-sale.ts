@@ -93,6 +93,13 @@ export class ActiveSale {
     return promise;
   }
 
+  /** The app is quitting: no timer may write after the journal closes. The sale stays as
+   *  journaled, so the next start resumes it. */
+  stop(): void {
+    this.stopExpiryTimer();
+    this.listeners.clear();
+  }
+
   private stopExpiryTimer(): void {
     this.cancelExpiry?.();
     this.cancelExpiry = null;

@@ -175,6 +175,11 @@ export class SaleService {
    * At start: brings back what the journal says was open (outcome-unknown-recovery.ts).
    * Nothing is re-sent.
    */
+  /** Quitting: stop the sale's timers before the journal closes; the journal keeps the sale. */
+  stop(): void {
+    this.active.stop();
+  }
+
   recover(): Promise<SaleSnapshot | null> {
     return refusalsAsRejections(() => {
       if (this.active.inFlight || this.active.open()) {

@@ -206,6 +206,18 @@ describe('SaleService, QR path', () => {
     await expect(sale.confirmPaidByCashier()).rejects.toMatchObject({ code: 'not-allowed' });
   });
 
+  it('stopped for a quit, it writes nothing more and the journal keeps the sale to resume', async () => {
+    const pending = start();
+    await answerLink({
+      expiry: { kind: 'known', atMs: clock.now() + 900_000, order: 'day-first' },
+    });
+    const { orderId } = await pending;
+    sale.stop();
+    clock.advance(900_000);
+    expect(temp.journal.get(orderId)?.state).toBe('awaiting-payment');
+    expect(temp.journal.events(orderId).at(-1)?.toState).toBe('awaiting-payment');
+  });
+
   it('a link with unknown expiry never expires by itself and says so', async () => {
     const pending = start();
     await answerLink({
