@@ -1,4 +1,4 @@
-import { stringify, type Stringifier } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 
 /**
  * The export's CSV dialect, RFC 4180, written by csv-stringify: fields separated by ',',
@@ -8,9 +8,9 @@ import { stringify, type Stringifier } from 'csv-stringify';
  * (csv-stringify's `escape_formulas`) is added, because that would change the data (the
  * journal's text fields come from our own app and the service).
  */
-export function createCsvStringifier(header: readonly string[]): Stringifier {
-  return stringify({
-    header: true,
+export function csvText(header: readonly string[], rows: string[][], withHeader: boolean): string {
+  return stringify(rows, {
+    header: withHeader,
     columns: [...header],
     delimiter: ',',
     quote: '"',
