@@ -1,21 +1,28 @@
 import { useEffect, useState } from 'react';
 
 /**
- * True once the page has been idle after `key` changed (or after `timeoutMs` at the latest).
- * The cashier's copy of the QR waits for it: when a link arrives, the customer display draws
- * its large QR at the same moment, and on a small till the customer's screen goes first.
+ * True once `delayMs` have passed after `key` changed and the page is then idle (or
+ * `timeoutMs` later at the latest). The cashier's copy of the QR waits for it: when a link
+ * arrives, the customer display encodes and draws its large QR, and on a till's two cores
+ * the customer's screen must go first; the cashier's small copy is not what anyone scans.
  */
-export function useAfterIdle(key: string | null, timeoutMs = 150): boolean {
+export function useAfterIdle(key: string | null, delayMs = 250, timeoutMs = 150): boolean {
   const [readyFor, setReadyFor] = useState<string | null>(null);
   useEffect(() => {
     if (key === null) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      // Called on window: a detached reference throws "Illegal invocation".
-      const id = window.requestIdleCallback(() => setReadyFor(key), { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setReadyFor(key), 50);
-    return () => clearTimeout(id);
-  }, [key, timeoutMs]);
+    let cancelIdle = () => undefined as void;
+    const ready = () => setReadyFor(key);
+    const delay = setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') {
+        // Called on window: a detached reference throws "Illegal invocation".
+        const id = window.requestIdleCallback(ready, { timeout: timeoutMs });
+        cancelIdle = () => window.cancelIdleCallback(id);
+      } else ready();
+    }, delayMs);
+    return () => {
+      clearTimeout(delay);
+      cancelIdle();
+    };
+  }, [key, delayMs, timeoutMs]);
   return key !== null && readyFor === key;
 }
