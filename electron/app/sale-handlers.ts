@@ -1,4 +1,4 @@
-import type { Calls } from '../../shared/ipc/contract';
+import type { Calls, SaleStepCall } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { SaleService } from '../sale/sale-service';
 import type { Catalogue } from './catalogue';
@@ -10,19 +10,7 @@ import type { Catalogue } from './catalogue';
 export function saleHandlers(parts: {
   sale: SaleService;
   catalogue: Catalogue;
-}): Pick<
-  CallHandlers<Calls>,
-  | 'currentSale'
-  | 'startQrSale'
-  | 'startNfcSale'
-  | 'acceptLinkAmount'
-  | 'confirmPaidByCashier'
-  | 'cancelSale'
-  | 'retrySameOrder'
-  | 'voidOrder'
-  | 'newLinkForExpired'
-  | 'finishSale'
-> {
+}): Pick<CallHandlers<Calls>, 'currentSale' | 'startQrSale' | 'startNfcSale' | SaleStepCall> {
   const { sale, catalogue } = parts;
   return {
     currentSale: async () => sale.current(),

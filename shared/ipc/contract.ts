@@ -104,6 +104,18 @@ export type Events = typeof events;
 export type CallName = keyof Calls & string;
 export type EventName = keyof Events & string;
 
+/** The calls that move the active sale on, one per button the cashier may be offered. */
+export type SaleStepCall = Extract<
+  CallName,
+  | 'acceptLinkAmount'
+  | 'confirmPaidByCashier'
+  | 'cancelSale'
+  | 'retrySameOrder'
+  | 'voidOrder'
+  | 'newLinkForExpired'
+  | 'finishSale'
+>;
+
 /** What the customer display may subscribe to: what the customer sees, nothing else. */
 export const displayEventNames = [
   'customer-view',

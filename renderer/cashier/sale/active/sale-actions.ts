@@ -1,4 +1,4 @@
-import type { CallName } from '../../../../shared/ipc/contract';
+import type { SaleStepCall } from '../../../../shared/ipc/contract';
 import type { SaleAction, SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 
 /**
@@ -8,16 +8,7 @@ import type { SaleAction, SaleSnapshot } from '../../../../shared/sale/sale-snap
  */
 export interface SaleButton {
   action: SaleAction;
-  call: Extract<
-    CallName,
-    | 'acceptLinkAmount'
-    | 'confirmPaidByCashier'
-    | 'cancelSale'
-    | 'retrySameOrder'
-    | 'voidOrder'
-    | 'newLinkForExpired'
-    | 'finishSale'
-  >;
+  call: SaleStepCall;
   label: string;
   /** A line under the label: what pressing it means. */
   hint?: string;
