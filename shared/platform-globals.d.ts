@@ -7,37 +7,27 @@
  */
 
 interface SharedUrlSearchParams {
-  get(name: string): string | null;
   getAll(name: string): string[];
-  has(name: string): boolean;
-  toString(): string;
 }
 
 interface SharedUrl {
-  readonly href: string;
   readonly origin: string;
   readonly protocol: string;
   readonly username: string;
   readonly password: string;
-  readonly host: string;
   readonly hostname: string;
-  readonly port: string;
   readonly pathname: string;
   readonly search: string;
-  readonly searchParams: SharedUrlSearchParams;
   readonly hash: string;
 }
 
-declare const URL: { new (url: string, base?: string): SharedUrl };
+declare const URL: { new (url: string): SharedUrl };
 type URL = SharedUrl;
 declare const URLSearchParams: { new (init?: string): SharedUrlSearchParams };
 
 type TimerHandle = { readonly __timer: unique symbol } | number;
 declare function setTimeout(callback: () => void, delayMs: number): TimerHandle;
 declare function clearTimeout(handle: TimerHandle | undefined): void;
-
-declare function atob(base64: string): string;
-declare function btoa(binary: string): string;
 
 // eslint-disable-next-line no-var -- a global the platform provides
 declare var crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
