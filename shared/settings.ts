@@ -29,6 +29,9 @@ const timeZoneSchema = (what: string) =>
 
 /** Printable ASCII without leading or trailing spaces (a serial is typed from a sticker). */
 const PRINTABLE_TRIMMED = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+/** A lower-case DNS name or IP literal, optionally with :port (IT lists wallet hosts). */
+const WALLET_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 /** Any text without control characters (the shop name may be in any script). */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
 
@@ -150,6 +153,44 @@ export const settingSchemas = {
     })
     .nullable()
     .meta({ description: 'The asset symbol the cashier picked last, or null.' }),
+  /**
+   * Wallet hosts a payment link may point to (docs/payment-service.md: Payment links). Empty:
+   * any public host name. An entry with a port ("pay.example.com:8443") or an IP literal is the
+   * only way such a link is ever shown. Set by IT only.
+   */
+  allowedWalletHosts: z
+    .array(
+      z
+        .string()
+        .max(260, { message: 'An allowed wallet host must be at most 260 characters.' })
+        .overwrite((value) => value.toLowerCase())
+        .regex(WALLET_HOST, {
+          message:
+            'An allowed wallet host must be a host name, optionally with a port ("pay.example.com" or "pay.example.com:8443").',
+        }),
+    )
+    .max(32, { message: 'At most 32 allowed wallet hosts may be listed.' })
+    .meta({
+      description:
+        'Host names (optionally host:port) a payment link may point to; empty allows any public host name. IT only.',
+    }),
+  /** Where the updater looks for new versions; '' = no updates (the default). Set by IT only. */
+  updateFeedUrl: z
+    .string()
+    .max(2000, { message: 'The update address is too long.' })
+    .regex(/^(?:https:\/\/[\x21-\x7e]+)?$/, {
+      message: 'The update address must be empty (no updates) or start with https://.',
+    })
+    .meta({
+      description:
+        'The https address of the update feed (the folder holding latest.yml); empty turns updates off. IT only.',
+    }),
+  /** The update channel read from the feed ("latest" reads latest.yml). Set by IT only. */
+  updateChannel: z
+    .enum(['latest', 'beta', 'alpha'], {
+      message: 'The update channel must be "latest", "beta" or "alpha".',
+    })
+    .meta({ description: 'The update channel: latest, beta or alpha. IT only.' }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -161,6 +202,17 @@ export type Settings = z.output<typeof settingsSchema>;
 export function isSettingKey(key: string): key is SettingKey {
   return Object.prototype.hasOwnProperty.call(settingSchemas, key);
 }
+
+/**
+ * Keys only IT sets, through the managed policy: the app never saves them locally and a
+ * saved value is ignored, so nobody at the till can point updates elsewhere or widen the
+ * hosts a payment link may go to.
+ */
+export const itOnlySettingKeys: ReadonlySet<SettingKey> = new Set<SettingKey>([
+  'allowedWalletHosts',
+  'updateFeedUrl',
+  'updateChannel',
+]);
 
 /** What only the running machine knows; tests pass fixed values. */
 export interface SettingsEnvironment {
@@ -185,6 +237,9 @@ export function defaultSettings(environment: SettingsEnvironment): Settings {
     demoModeAllowed: true,
     lastChainId: null,
     lastAsset: null,
+    allowedWalletHosts: [],
+    updateFeedUrl: '',
+    updateChannel: 'latest',
   };
 }
 

@@ -2,6 +2,7 @@ import type { ManagedPolicy } from '../../shared/managed-policy';
 import {
   checkSetting,
   isSettingKey,
+  itOnlySettingKeys,
   settingKeys,
   type EffectiveSettings,
   type ManagedPolicyStatus,
@@ -23,12 +24,19 @@ export interface LocalLayer {
   problems: string[];
 }
 
-/** Checks what the local store holds, key by key; unknown keys (a newer version's) are ignored. */
+/**
+ * Checks what the local store holds, key by key; unknown keys (a newer version's) are ignored,
+ * and so are keys only IT may set (a hand-edited file must not point updates elsewhere).
+ */
 export function readLocalLayer(raw: Record<string, unknown>): LocalLayer {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (!isSettingKey(key)) continue;
+    if (itOnlySettingKeys.has(key)) {
+      problems.push(`The saved value of ${key} was ignored: only your IT department sets it.`);
+      continue;
+    }
     const check = checkSetting(key, value);
     if (check.ok) values[key] = check.value;
     else problems.push(`The saved value of ${check.problem} It was ignored.`);

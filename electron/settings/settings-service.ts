@@ -2,6 +2,7 @@ import type { ManagedPolicy } from '../../shared/managed-policy';
 import {
   checkSetting,
   isSettingKey,
+  itOnlySettingKeys,
   type EffectiveSettings,
   type ManagedPolicyStatus,
   type SettingKey,
@@ -89,8 +90,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return effective;
   };
 
+  /** Keys the till may not write: locked by the policy, or set by IT only. */
   const lockedAmong = (keys: readonly SettingKey[]) =>
-    keys.filter((key) => effective.keys[key].locked);
+    keys.filter((key) => effective.keys[key].locked || itOnlySettingKeys.has(key));
 
   const fail = (error: SettingsWriteError): SettingsWriteResult => ({ ok: false, error });
 
@@ -112,7 +114,11 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     fail({
       kind: 'managed',
       message: `${keys.join(', ')} ${keys.length === 1 ? 'is' : 'are'} managed by your IT department and cannot be changed here.`,
-      problems: keys.map((key) => `${key} is locked by the managed policy.`),
+      problems: keys.map((key) =>
+        itOnlySettingKeys.has(key)
+          ? `${key} is set by the managed policy only.`
+          : `${key} is locked by the managed policy.`,
+      ),
     });
 
   const storageError = (error: unknown): SettingsWriteResult => {

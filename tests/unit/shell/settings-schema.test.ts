@@ -31,6 +31,9 @@ describe('settings defaults', () => {
       demoModeAllowed: true,
       lastChainId: null,
       lastAsset: null,
+      allowedWalletHosts: [],
+      updateFeedUrl: '',
+      updateChannel: 'latest',
     });
   });
 
@@ -43,6 +46,33 @@ describe('settings defaults', () => {
 });
 
 describe('checkSetting', () => {
+  it('allowedWalletHosts: host names, optionally with a port, lower-cased; at most 32', () => {
+    accept('allowedWalletHosts', []);
+    accept(
+      'allowedWalletHosts',
+      ['Pay.Example.com', 'wallet.example:8443'],
+      ['pay.example.com', 'wallet.example:8443'],
+    );
+    accept('allowedWalletHosts', ['[::1]:9000', '10.0.0.7']);
+    reject('allowedWalletHosts', ['https://pay.example.com']);
+    reject('allowedWalletHosts', ['pay.example.com/path']);
+    reject('allowedWalletHosts', ['user@pay.example.com']);
+    reject('allowedWalletHosts', 'pay.example.com');
+    reject(
+      'allowedWalletHosts',
+      Array.from({ length: 33 }, (_, i) => `h${i}.example`),
+    );
+  });
+
+  it('updateFeedUrl: empty (no updates) or https; updateChannel: latest, beta or alpha', () => {
+    accept('updateFeedUrl', '');
+    accept('updateFeedUrl', 'https://updates.example.com/counter-app');
+    reject('updateFeedUrl', 'http://updates.example.com/counter-app');
+    reject('updateFeedUrl', 'https://updates.example.com/a b');
+    accept('updateChannel', 'beta');
+    reject('updateChannel', 'nightly');
+  });
+
   it('serviceBaseUrl: empty means demo mode; otherwise https (or loopback http), normalised', () => {
     accept('serviceBaseUrl', '');
     accept(

@@ -151,6 +151,33 @@ describe('settings writes', () => {
     });
   });
 
+  it('refuses the keys only IT sets, even unlocked, and ignores them in the local store', () => {
+    const store = createMemorySettingsStore();
+    store.write({ updateFeedUrl: 'https://evil.example/feed', shopName: 'Corner' } as never);
+    const policy = managed({ updateFeedUrl: 'https://updates.example.com/till' }, []);
+    const service = createSettingsService({ store, defaults, policy });
+    expect(service.current().values.updateFeedUrl).toBe('https://updates.example.com/till');
+    expect(service.current().values.shopName).toBe('Corner');
+    expect(service.current().localProblems.join(' ')).toContain('updateFeedUrl');
+    for (const patch of [
+      { updateFeedUrl: 'https://evil.example/feed' },
+      { allowedWalletHosts: ['evil.example'] },
+      { updateChannel: 'beta' },
+    ]) {
+      expect(service.update(patch)).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'managed',
+          problems: [`${Object.keys(patch)[0]} is set by the managed policy only.`],
+        },
+      });
+    }
+    expect(service.reset(['updateFeedUrl'])).toMatchObject({
+      ok: false,
+      error: { kind: 'managed' },
+    });
+  });
+
   it('lets the cashier override an unlocked preset', () => {
     const service = createSettingsService({
       store: createMemorySettingsStore(),
