@@ -34,6 +34,8 @@ export function maskTokenTail(token: string): string {
 export interface TokenStatus {
   set: boolean;
   maskedTail?: string;
+  /** The service origin the token was tested and saved with: it is sent nowhere else. */
+  origin?: string;
   /** Set when a stored token exists but cannot be used (e.g. the OS key store changed). */
   problem?: string;
 }

@@ -287,7 +287,8 @@ export interface EffectiveSettings {
   localProblems: string[];
 }
 
-type SettingsWriteErrorKind = 'managed' | 'invalid' | 'storage';
+/** 'connection': the service address, which changes only with its token (connectService). */
+type SettingsWriteErrorKind = 'managed' | 'invalid' | 'storage' | 'connection';
 
 export interface SettingsWriteError {
   kind: SettingsWriteErrorKind;

@@ -79,7 +79,7 @@ export async function createAppServices(
   send('settings-changed', settings.current());
 
   const handlers: CallHandlers<Calls> = {
-    ...serviceHandlers({ version: platform.version, connection, secrets, catalogue }),
+    ...serviceHandlers({ version: platform.version, connection, catalogue }),
     ...saleHandlers({ sale, catalogue }),
     ...journalHandlers({
       clock,
@@ -87,7 +87,7 @@ export async function createAppServices(
       reportTimeZone: () => values().reportTimeZone,
       saveCsv: (name, write) => platform.saveCsv(name, write),
     }),
-    ...settingsHandlers({ settings, secrets, connection }),
+    ...settingsHandlers({ settings, secrets, connection, clock, logger }),
     ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
   };
 

@@ -1,3 +1,4 @@
+import type { TokenStatus } from '../../shared/api-token';
 import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
@@ -7,6 +8,7 @@ import {
   createServiceClient,
   type PaymentServiceClient,
 } from '../service-client/payment-service-client';
+import { serviceOriginOf } from '../settings/bound-token';
 import type { SecretStore } from '../settings/secret-store';
 
 /** Where the till's payment service is right now. */
@@ -32,6 +34,10 @@ export interface ServiceConnectionOptions {
  * changed) and whenever the mode or the service time zone differ from what it was built
  * for; callers always go through `client()`, so an order is never sent with a stale base
  * URL or token, and a caller can tell a new client from the old one by identity.
+ *
+ * Every client is bound: the stored token goes only to the origin it was saved with (the
+ * client refuses, before sending, a request to any other), the sandbox's token only to the
+ * sandbox, a candidate's token only to the candidate address.
  */
 export class ServiceConnection {
   private sandbox: RunningSandbox | null = null;
@@ -120,25 +126,54 @@ export class ServiceConnection {
     const key = JSON.stringify([mode, settings.serviceTimeZone]);
     if (this.current?.key === key) return this.current.client;
     const sandbox = this.sandbox;
+    const secrets = this.options.secrets;
     const client = this.build({
       baseUrl: mode.kind === 'needs-setup' ? '' : mode.baseUrl,
-      getToken:
-        mode.kind === 'demo' && sandbox
-          ? () => sandbox.token
-          : () => this.options.secrets.load() ?? '',
+      ...(mode.kind === 'demo' && sandbox
+        ? { getToken: () => sandbox.token, getTokenOrigin: () => sandbox.origin }
+        : {
+            getToken: () => secrets.load()?.token ?? '',
+            getTokenOrigin: () => secrets.load()?.origin,
+          }),
       serviceTimeZone: settings.serviceTimeZone,
     });
     this.current = { key, client, mode };
     return client;
   }
 
-  /** A one-off client for "Test connection" on a candidate URL and token (first run). */
+  /**
+   * A one-off client for a candidate URL with the token typed for it ("Test connection",
+   * connecting to a service): that token goes to that URL's origin only, and the stored
+   * token is never involved.
+   */
   candidateClient(baseUrl: string, token: string): PaymentServiceClient {
+    const origin = serviceOriginOf(baseUrl);
     return this.build({
       baseUrl,
       getToken: () => token,
+      getTokenOrigin: () => origin,
       serviceTimeZone: this.options.settings().serviceTimeZone,
     });
+  }
+
+  /**
+   * What a page may know of the token for the service in use: in demo mode the sandbox's
+   * own; otherwise the stored one, unusable, with the reason, when it was saved for another
+   * origin than the configured address (IT's policy moved it, or a setting from before the
+   * binding did): the client would refuse to send it there.
+   */
+  tokenStatus(): TokenStatus {
+    const mode = this.mode();
+    if (mode.kind === 'demo') return { set: true };
+    const status = this.options.secrets.status();
+    if (mode.kind === 'needs-setup' || !status.set) return status;
+    const origin = serviceOriginOf(mode.baseUrl);
+    if (origin !== undefined && status.origin === origin) return status;
+    return {
+      set: false,
+      ...(status.origin ? { origin: status.origin } : {}),
+      problem: `The service address changed to ${origin ?? mode.baseUrl}, and the saved API token was tested with ${status.origin ?? 'another address'}: enter the token for the new address.`,
+    };
   }
 
   /** The built-in sandbox while in demo mode (tests drive its faults through it). */
@@ -157,6 +192,7 @@ export class ServiceConnection {
   private build(parts: {
     baseUrl: string;
     getToken: () => string;
+    getTokenOrigin: () => string | undefined;
     serviceTimeZone: string;
   }): PaymentServiceClient {
     return createServiceClient({

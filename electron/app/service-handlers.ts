@@ -1,6 +1,5 @@
 import type { Calls } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
-import type { SecretStore } from '../settings/secret-store';
 import type { Catalogue } from './catalogue';
 import type { ServiceConnection } from './service-connection';
 
@@ -8,10 +7,9 @@ import type { ServiceConnection } from './service-connection';
 export function serviceHandlers(parts: {
   version: string;
   connection: ServiceConnection;
-  secrets: SecretStore;
   catalogue: Catalogue;
 }): Pick<CallHandlers<Calls>, 'appInfo' | 'listChains' | 'listAssets'> {
-  const { version, connection, secrets, catalogue } = parts;
+  const { version, connection, catalogue } = parts;
   return {
     appInfo: async () => {
       const mode = connection.mode();
@@ -20,7 +18,7 @@ export function serviceHandlers(parts: {
         demoMode: mode.kind === 'demo',
         needsSetup: mode.kind === 'needs-setup',
         serviceOrigin: mode.kind === 'needs-setup' ? null : new URL(mode.baseUrl).origin,
-        token: mode.kind === 'demo' ? { set: true } : secrets.status(),
+        token: connection.tokenStatus(),
       };
     },
     listChains: () => catalogue.listChains(),

@@ -1,50 +1,50 @@
+import type { Clock } from '../../shared/clock';
 import type { Calls } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { SettingsWriteResult } from '../../shared/settings';
+import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsService } from '../settings/settings-service';
 import { CallRefusal } from './call-failure';
 import { connectionTest } from './connection-test';
+import { ProbeLimiter } from './probe-limiter';
 import type { ServiceConnection } from './service-connection';
+import { ServiceConnector } from './service-connector';
 
 /**
- * Settings and the API token. A settings write answers at once; what it changes follows from
- * the settings' change event (settings-reactions.ts). The token is not a setting: saving or
- * clearing it refreshes the connection before answering, so the next call uses it.
+ * Settings and the connection to the service. A settings write answers at once; what it
+ * changes follows from the settings' change event (settings-reactions.ts). The service
+ * address is not written here: it changes only with its token (service-connector.ts), which
+ * refreshes the connection before answering, so the next call uses both.
  */
 export function settingsHandlers(parts: {
   settings: SettingsService;
   secrets: SecretStore;
   connection: ServiceConnection;
+  clock: Clock;
+  logger: Logger;
 }): Pick<
   CallHandlers<Calls>,
   | 'getSettings'
   | 'updateSettings'
   | 'resetSettings'
   | 'tokenStatus'
-  | 'setToken'
-  | 'clearToken'
+  | 'connectService'
+  | 'disconnectService'
   | 'testConnection'
 > {
-  const { settings, secrets, connection } = parts;
+  const { settings, secrets, connection, clock, logger } = parts;
+  // One limiter for every test of a connection, whichever call asks for it.
+  const limiter = new ProbeLimiter(clock);
+  const connector = new ServiceConnector({ settings, secrets, connection, limiter, logger });
   return {
     getSettings: async () => settings.current(),
     updateSettings: async ({ patch }) => settingsResult(settings.update(patch)),
     resetSettings: async ({ keys }) => settingsResult(settings.reset(keys)),
-    tokenStatus: async () => secrets.status(),
-    setToken: async ({ token }) => {
-      const saved = secrets.save(token);
-      if (!saved.ok) throw new CallRefusal(`token-${saved.error.kind}`, saved.error.message);
-      // A new client follows, and the catalogue forgets what the old token was shown.
-      await connection.refresh();
-      return saved.status;
-    },
-    clearToken: async () => {
-      secrets.clear();
-      await connection.refresh();
-      return secrets.status();
-    },
-    testConnection: ({ baseUrl, token }) => connectionTest(connection, baseUrl, token),
+    tokenStatus: async () => connection.tokenStatus(),
+    connectService: ({ baseUrl, token }) => connector.connect(baseUrl, token),
+    disconnectService: () => connector.disconnect(),
+    testConnection: ({ baseUrl, token }) => connectionTest(connection, limiter, baseUrl, token),
   };
 }
 

@@ -22,6 +22,14 @@ export interface ServiceClientOptions {
   baseUrl: string;
   /** Read before every request: the token can change in the settings while the app runs. */
   getToken: () => string;
+  /**
+   * The origin the token was tested and saved with, read after the token before every
+   * request. When given, a request to any other origin is refused before anything is sent,
+   * so a new address (a setting, IT's policy) never receives a token tested with another
+   * one. ServiceConnection always gives it; without it (tests, benchmarks) the token goes
+   * to the base URL as configured.
+   */
+  getTokenOrigin?: () => string | undefined;
   clock: Clock;
   /**
    * Only for a host without node:http or a unit test's stub: when given, requests go through
@@ -56,6 +64,9 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_GET_RETRIES = 2;
 const DEFAULT_BACKOFF_MS = 300;
 const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+/** `invalid-request` adds "Nothing was sent to the payment service." */
+const ADDRESS_CHANGED =
+  'The service address changed since the API token was saved: enter the API token for it again in Settings → Payment service.';
 
 interface CallSpec<T> {
   endpoint: ServiceEndpoint;
@@ -91,11 +102,23 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
   const fetchDeps = options.fetch ? { ...limits, fetch: options.fetch } : undefined;
   const send = (request: ExchangeRequest): Promise<ExchangeOutcome> =>
     fetchDeps ? fetchExchange(request, fetchDeps) : nodeHttpExchange(request, limits);
-  const urls = new Map<ServiceEndpoint, string>();
+  const urls = new Map<ServiceEndpoint, { href: string; origin: string }>();
   const urlOf = (baseUrl: string, endpoint: ServiceEndpoint) => {
     let url = urls.get(endpoint);
-    if (url === undefined) urls.set(endpoint, (url = endpointUrl(baseUrl, endpoint)));
+    if (url === undefined) {
+      const href = endpointUrl(baseUrl, endpoint);
+      urls.set(endpoint, (url = { href, origin: new URL(href).origin }));
+    }
     return url;
+  };
+  /** True when the token read for this attempt was saved for the origin the request goes to. */
+  const boundTo = (origin: string): boolean => {
+    if (!options.getTokenOrigin) return true;
+    try {
+      return options.getTokenOrigin() === origin;
+    } catch {
+      return false;
+    }
   };
 
   /** Logs plain facts only, and even those pass the redactor with the live token. */
@@ -114,7 +137,8 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       log('error', 'service request not sent: invalid base URL', { endpoint: spec.endpoint });
       throw scrubbedServiceError('invalid-request', { method: spec.method, detail: base.reason });
     }
-    let href = urlOf(base.baseUrl, spec.endpoint);
+    const url = urlOf(base.baseUrl, spec.endpoint);
+    let href = url.href;
     if (spec.query) href = `${href}?${new URLSearchParams(spec.query).toString()}`;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const maxAttempts = spec.method === 'GET' ? 1 + getRetries : 1;
@@ -124,6 +148,15 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       if (token === undefined) {
         log('error', 'service request not sent: no usable API token', { endpoint: spec.endpoint });
         throw scrubbedServiceError('invalid-token', { method: spec.method });
+      }
+      if (!boundTo(url.origin)) {
+        log('error', 'service request not sent: the API token was saved for another origin', {
+          endpoint: spec.endpoint,
+        });
+        throw scrubbedServiceError('invalid-request', {
+          method: spec.method,
+          detail: ADDRESS_CHANGED,
+        });
       }
       const sentAtMs = clock.now();
       const outcome = await send({ method: spec.method, url: href, token, body });

@@ -1,24 +1,32 @@
 import { checkApiTokenFormat, maskTokenTail, type TokenStatus } from '../../shared/api-token';
+import { isServiceOrigin, UNBOUND_TOKEN_PROBLEM, type BoundToken } from './bound-token';
 
 export type { TokenStatus } from '../../shared/api-token';
+export type { BoundToken } from './bound-token';
 
 /**
- * The port for the API token (docs/architecture.md: Settings in layers). The real one keeps only
- * ciphertext on disk (electron/main/storage/safe-storage-secret-store.ts); `load` is for the
- * main process only and its result is never sent to a page or a log. Synchronous, because
- * the service client asks for the token per request (`getToken: () => string`).
+ * The port for the API token and the service origin it is bound to (docs/architecture.md:
+ * Settings in layers). The real one keeps only ciphertext on disk
+ * (electron/main/storage/safe-storage-secret-store.ts); `load` is for the main process only
+ * and its result is never sent to a page or a log. Synchronous, because the service client
+ * asks for the token and its origin per request.
  */
 export interface SecretStore {
   /** False where the OS offers no real encryption: then `save` refuses. */
   isAvailable(): boolean;
-  save(token: string): SaveTokenResult;
-  /** The token, or undefined when none is stored or it cannot be decrypted. */
-  load(): string | undefined;
+  /** Saves the token bound to `origin` (as URL writes it), replacing whatever was stored. */
+  save(token: string, origin: string): SaveTokenResult;
+  /**
+   * The token and its origin, or undefined when none is stored, it cannot be decrypted, or
+   * it was saved by an earlier version without its origin (bound to nothing, sent nowhere).
+   */
+  load(): BoundToken | undefined;
   clear(): void;
   status(): TokenStatus;
 }
 
-type SecretStoreErrorKind = 'encryption-unavailable' | 'invalid-token' | 'storage-failed';
+type SecretStoreErrorKind =
+  'encryption-unavailable' | 'invalid-token' | 'invalid-origin' | 'storage-failed';
 
 export interface SecretStoreError {
   kind: SecretStoreErrorKind;
@@ -33,44 +41,66 @@ export const ENCRYPTION_UNAVAILABLE_MESSAGE =
   'On Linux, run a desktop key store (GNOME Keyring or KWallet); the app never stores the token in plain text.';
 
 /** The status pages may see, built from a token held only for this call. */
-export function statusOf(token: string | undefined): TokenStatus {
-  return token === undefined ? { set: false } : { set: true, maskedTail: maskTokenTail(token) };
+export function statusOf(bound: BoundToken | undefined): TokenStatus {
+  return bound === undefined
+    ? { set: false }
+    : { set: true, maskedTail: maskTokenTail(bound.token), origin: bound.origin };
 }
 
-/** Shared first step of every `save`: the format check, with the reason in words. */
+/** Shared first step of every `save`: the format checks, with the reason in words. */
 export function checkTokenToSave(
   token: unknown,
-): { ok: true; token: string } | { ok: false; error: SecretStoreError } {
+  origin: unknown,
+): { ok: true; bound: BoundToken } | { ok: false; error: SecretStoreError } {
   const check = checkApiTokenFormat(token);
-  return check.ok ? check : { ok: false, error: { kind: 'invalid-token', message: check.reason } };
+  if (!check.ok) return { ok: false, error: { kind: 'invalid-token', message: check.reason } };
+  if (!isServiceOrigin(origin)) {
+    return {
+      ok: false,
+      error: {
+        kind: 'invalid-origin',
+        message: 'The token was not saved: the service address it belongs to is not valid.',
+      },
+    };
+  }
+  return { ok: true, bound: { token: check.token, origin } };
 }
 
 /**
  * A SecretStore in memory: for tests and for the browser harness, which has no OS key
- * store. `available: false` behaves like a machine without encryption.
+ * store. `available: false` behaves like a machine without encryption; a `token` without an
+ * `origin` behaves like one saved by an earlier version (bound to nothing).
  */
 export function createMemorySecretStore(
-  options: { available?: boolean; token?: string } = {},
+  options: { available?: boolean; token?: string; origin?: string } = {},
 ): SecretStore {
   const available = options.available ?? true;
-  let token = options.token;
+  let stored: { token: string; origin?: string } | undefined =
+    options.token === undefined
+      ? undefined
+      : { token: options.token, ...(options.origin ? { origin: options.origin } : {}) };
+  const bound = (): BoundToken | undefined =>
+    stored?.origin === undefined ? undefined : { token: stored.token, origin: stored.origin };
   return {
     isAvailable: () => available,
-    save(candidate) {
-      const check = checkTokenToSave(candidate);
+    save(candidate, origin) {
+      const check = checkTokenToSave(candidate, origin);
       if (!check.ok) return check;
       if (!available)
         return {
           ok: false,
           error: { kind: 'encryption-unavailable', message: ENCRYPTION_UNAVAILABLE_MESSAGE },
         };
-      token = check.token;
-      return { ok: true, status: statusOf(token) };
+      stored = check.bound;
+      return { ok: true, status: statusOf(check.bound) };
     },
-    load: () => token,
+    load: bound,
     clear() {
-      token = undefined;
+      stored = undefined;
     },
-    status: () => statusOf(token),
+    status: () =>
+      stored !== undefined && stored.origin === undefined
+        ? { set: false, problem: UNBOUND_TOKEN_PROBLEM }
+        : statusOf(bound()),
   };
 }

@@ -45,6 +45,12 @@ export interface SettingsService {
   update(patch: unknown): SettingsWriteResult;
   /** Removes the local value of some keys, so the preset or default applies again. */
   reset(keys: unknown): SettingsWriteResult;
+  /**
+   * Writes the service address. Only the connection change calls it
+   * (electron/app/service-connector.ts), once the address passed its test with a token and
+   * that token is saved bound to its origin: `update` and `reset` refuse this key.
+   */
+  saveServiceAddress(baseUrl: string): SettingsWriteResult;
   /** For a policy re-read at run time; the new file replaces the old one entirely. */
   replacePolicy(policy: ManagedPolicyLoad): EffectiveSettings;
   onChange(listener: SettingsChangeListener): () => void;
@@ -121,6 +127,20 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       ),
     });
 
+  /**
+   * The address moves only with a token tested against it: a write of the address alone
+   * would send the stored token to a host it was never tested with.
+   */
+  const connectionError = (): SettingsWriteResult =>
+    fail({
+      kind: 'connection',
+      message: 'Nothing was saved.',
+      problems: [
+        'The payment service address changes only together with its API token: enter both in ' +
+          'Settings → Payment service, where they are tested before they are saved. Nothing was saved.',
+      ],
+    });
+
   const storageError = (error: unknown): SettingsWriteResult => {
     logger.error('settings: writing the local settings failed', {
       error: (error as Error).message,
@@ -149,6 +169,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         return fail({ kind: 'invalid', message: 'Nothing was saved.', problems: known.problems });
       const locked = lockedAmong(known.keys);
       if (locked.length > 0) return managedError(locked);
+      if (known.keys.includes('serviceBaseUrl')) return connectionError();
 
       const checked: Record<string, unknown> = {};
       const problems: string[] = [];
@@ -173,8 +194,22 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         return fail({ kind: 'invalid', message: 'Nothing was reset.', problems: known.problems });
       const locked = lockedAmong(known.keys);
       if (locked.length > 0) return managedError(locked);
+      if (known.keys.includes('serviceBaseUrl')) return connectionError();
       try {
         store.remove(known.keys);
+      } catch (error) {
+        return storageError(error);
+      }
+      return { ok: true, settings: publish() };
+    },
+
+    saveServiceAddress(baseUrl) {
+      if (lockedAmong(['serviceBaseUrl']).length > 0) return managedError(['serviceBaseUrl']);
+      const check = checkSetting('serviceBaseUrl', baseUrl);
+      if (!check.ok)
+        return fail({ kind: 'invalid', message: 'Nothing was saved.', problems: [check.problem] });
+      try {
+        store.write({ serviceBaseUrl: check.value });
       } catch (error) {
         return storageError(error);
       }

@@ -15,6 +15,7 @@ import type {
   CustomerView,
   DisplaysView,
   OrderSummary,
+  ServiceConnectionChange,
 } from './views';
 
 /**
@@ -73,9 +74,16 @@ export const calls = {
     z.object({ keys: z.array(z.string().max(64)).max(64) }).strict(),
   ).returns<EffectiveSettings>(),
   tokenStatus: call(none).returns<TokenStatus>(),
-  setToken: call(z.object({ token: z.string().max(512) }).strict()).returns<TokenStatus>(),
-  clearToken: call(none).returns<TokenStatus>(),
-  /** Tests a candidate service (first run) or, with no arguments, the stored one. */
+  /**
+   * The one way to change the service address: with its token, tested against it, both saved
+   * only when the test passes (the token is then sent to that origin only).
+   */
+  connectService: call(
+    z.object({ baseUrl: z.string().max(2000), token: z.string().max(512) }).strict(),
+  ).returns<ServiceConnectionChange>(),
+  /** Back to no service (demo mode): the address and the token go together. */
+  disconnectService: call(none).returns<ServiceConnectionChange>(),
+  /** Tests a candidate address with the token given for it, or, with no arguments, the one in use. */
   testConnection: call(
     z
       .object({ baseUrl: z.string().max(2000).optional(), token: z.string().max(512).optional() })

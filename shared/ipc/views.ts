@@ -57,6 +57,14 @@ export interface ConnectionTest {
   message: string;
 }
 
+/** What connecting to a service, or disconnecting from it, left in place. */
+export interface ServiceConnectionChange {
+  /** The origin the till now talks to, the one its token is bound to; null without a service. */
+  serviceOrigin: string | null;
+  token: TokenStatus;
+  message: string;
+}
+
 export interface CsvExportResult {
   /** False when the cashier closed the save dialog. */
   saved: boolean;

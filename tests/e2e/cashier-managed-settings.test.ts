@@ -10,7 +10,7 @@ type PosCall = (
 
 // IT's managed policy: the locked settings show read-only with "Managed by IT" and a write is
 // refused; with demo mode locked off and no service, the till opens on first-run setup, which
-// tests the token with the address before saving anything.
+// tests the token with the address before saving anything, then saves both together.
 describe('cashier: managed settings', () => {
   describe('locked values', () => {
     let till: Till;
@@ -149,9 +149,22 @@ describe('cashier: managed settings', () => {
 
       await cashier.click(byTestId('nav-settings'));
       await expect(cashier.textContent(byTestId('token-status'))).resolves.toContain('••••cdef');
-      await expect(cashier.inputValue(byTestId('setting-serviceBaseUrl'))).resolves.toBe(
+      // The token is bound to the address it was tested with, and the settings form has no
+      // field that could move the address without it.
+      await expect(cashier.textContent(byTestId('token-status'))).resolves.toContain(
+        `for ${service.origin} only`,
+      );
+      await expect(cashier.inputValue(byTestId('connection-address'))).resolves.toBe(
         service.baseUrl,
       );
+      expect(await cashier.locator(byTestId('setting-serviceBaseUrl')).count()).toBe(0);
+      const moved = await cashier.evaluate(async () => {
+        const pos = (window as unknown as { pos: Record<string, PosCall> }).pos;
+        return pos.updateSettings!({
+          patch: { serviceBaseUrl: 'https://elsewhere.example.com/v1/cf-payment' },
+        });
+      });
+      expect(moved).toMatchObject({ ok: false, error: { kind: 'settings-connection' } });
       await shots.take('settings-after-setup');
     });
   });

@@ -1,15 +1,18 @@
 import { safeStorage } from 'electron';
 import { silentLogger, type Logger } from '../../logging/logger';
+import { decodeBoundToken, encodeBoundToken, type BoundToken } from '../../settings/bound-token';
 import {
   checkTokenToSave,
   ENCRYPTION_UNAVAILABLE_MESSAGE,
   statusOf,
   type SecretStore,
 } from '../../settings/secret-store';
-import { checkApiTokenFormat } from '../../../shared/api-token';
 import { openOwnStoreFile, type StoreFileLocation } from './own-store-file';
 
-/** Where the ciphertext lives: one base64 string. */
+/**
+ * Where the ciphertext lives: one base64 string, of the token with the origin it is bound to
+ * (bound-token.ts). A slot written by an earlier version holds the token alone.
+ */
 export interface CiphertextSlot {
   get(): string | undefined;
   set(base64: string): void;
@@ -40,10 +43,13 @@ export interface SafeStorageSecretStoreOptions {
 }
 
 /**
- * The API token encrypted with Electron's safeStorage (DPAPI on Windows, Keychain on macOS,
- * libsecret/KWallet on Linux). Only ciphertext is written; plaintext exists only in main,
- * only for the call that needs it. Fails closed: no real encryption, no saving.
- * Call after app 'ready' (safeStorage is not usable before it).
+ * The API token and its origin encrypted together with Electron's safeStorage (DPAPI on
+ * Windows, Keychain on macOS, libsecret/KWallet on Linux): one ciphertext, so the origin
+ * cannot be read or swapped apart from the token. Only ciphertext is written; plaintext
+ * exists only in main, only for the call that needs it. Fails closed: no real encryption,
+ * no saving. A token saved by an earlier version (without its origin) is never used; the
+ * status tells the cashier to enter it again. Call after app 'ready' (safeStorage is not
+ * usable before it).
  */
 export function createSafeStorageSecretStore(
   options: SafeStorageSecretStoreOptions = {},
@@ -60,18 +66,14 @@ export function createSafeStorageSecretStore(
     return true;
   };
 
-  type Read = { token: string } | { problem: string } | undefined;
+  type Read = { bound: BoundToken } | { problem: string } | undefined;
   const read = (): Read => {
     const base64 = getSlot().get();
     if (base64 === undefined) return undefined;
     if (!safeStorage.isEncryptionAvailable())
       return { problem: 'The stored token cannot be decrypted on this computer now.' };
     try {
-      const token = safeStorage.decryptString(Buffer.from(base64, 'base64'));
-      const check = checkApiTokenFormat(token);
-      return check.ok
-        ? { token: check.token }
-        : { problem: 'The stored token is damaged. Enter it again.' };
+      return decodeBoundToken(safeStorage.decryptString(Buffer.from(base64, 'base64')));
     } catch {
       logger.warn('secret store: the stored token could not be decrypted');
       return {
@@ -83,8 +85,8 @@ export function createSafeStorageSecretStore(
 
   return {
     isAvailable,
-    save(candidate) {
-      const check = checkTokenToSave(candidate);
+    save(candidate, origin) {
+      const check = checkTokenToSave(candidate, origin);
       if (!check.ok) return check;
       if (!isAvailable()) {
         logger.warn('secret store: token not saved, no OS encryption', { platform });
@@ -94,7 +96,7 @@ export function createSafeStorageSecretStore(
         };
       }
       try {
-        getSlot().set(safeStorage.encryptString(check.token).toString('base64'));
+        getSlot().set(safeStorage.encryptString(encodeBoundToken(check.bound)).toString('base64'));
       } catch (error) {
         logger.error('secret store: saving the token failed', { error: (error as Error).message });
         return {
@@ -105,11 +107,11 @@ export function createSafeStorageSecretStore(
           },
         };
       }
-      return { ok: true, status: statusOf(check.token) };
+      return { ok: true, status: statusOf(check.bound) };
     },
     load() {
       const result = read();
-      return result && 'token' in result ? result.token : undefined;
+      return result && 'bound' in result ? result.bound : undefined;
     },
     clear() {
       getSlot().clear();
@@ -117,7 +119,7 @@ export function createSafeStorageSecretStore(
     status() {
       const result = read();
       if (result === undefined) return { set: false };
-      return 'token' in result ? statusOf(result.token) : { set: false, problem: result.problem };
+      return 'bound' in result ? statusOf(result.bound) : { set: false, problem: result.problem };
     },
   };
 }

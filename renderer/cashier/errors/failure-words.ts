@@ -118,6 +118,21 @@ const callFailureWords: Record<string, FailureWords> = {
     nextStep: 'Try again; if it keeps failing, restart the app and call IT.',
     step: 'call-it',
   },
+  'settings-connection': {
+    title: 'The service address goes with its token',
+    nextStep: 'Change it in Settings → Payment service, with the API token for the new address.',
+    step: 'fix-input',
+  },
+  'connection-test-failed': {
+    title: 'Not connected: the test failed',
+    nextStep: 'Check the address and the token, then try again. Nothing was changed.',
+    step: 'fix-input',
+  },
+  'connection-test-limited': {
+    title: 'Too many connection tests',
+    nextStep: 'Wait a moment, then try again.',
+    step: 'wait',
+  },
   'token-invalid-token': {
     title: 'Token not saved',
     nextStep: 'Check the token you typed and try again.',

@@ -1,10 +1,13 @@
 import type { EffectiveSettings, SettingKey, Settings } from '../../../shared/settings';
 
-/** The settings the form edits as text, with their labels and help (the schema's keys, in screen order). */
+/**
+ * The settings the form edits as text, with their labels and help (the schema's keys, in
+ * screen order). Not the service address: main refuses it in a settings write, since it
+ * changes only together with its token (connection-panel.tsx).
+ */
 export interface TextSettingField {
   key: Extract<
     SettingKey,
-    | 'serviceBaseUrl'
     | 'serialNumber'
     | 'currency'
     | 'feeValue'
@@ -20,12 +23,6 @@ export interface TextSettingField {
 
 export const textSettingFields: TextSettingField[] = [
   { key: 'shopName', label: 'Shop name', help: 'Shown on the customer display and in exports.' },
-  {
-    key: 'serviceBaseUrl',
-    label: 'Payment service address',
-    help: 'Ends in /v1/cf-payment. Empty: demo mode with the built-in sandbox.',
-    placeholder: 'https://pay.example.com/v1/cf-payment',
-  },
   {
     key: 'serialNumber',
     label: 'Till serial number',

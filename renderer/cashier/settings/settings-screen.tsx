@@ -16,10 +16,10 @@ import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
+import { ConnectionPanel } from './connection-panel';
 import { DisplaysPanel } from './displays-panel';
 import { changedPatch, draftOf, textSettingFields, type TextDraft } from './setting-fields';
 import { SourceBadge } from './source-badge';
-import { TokenPanel } from './token-panel';
 
 interface SettingsScreenProps {
   info: AppInfo;
@@ -30,7 +30,9 @@ interface SettingsScreenProps {
 
 /**
  * Every setting of the schema, each with where its value comes from; the ones IT manages are
- * read-only with a "Managed by IT" badge. The token is only ever shown as set / not set.
+ * read-only with a "Managed by IT" badge. The service address is not among the till's
+ * settings here: it changes only with its token, in the payment service panel. The token is
+ * only ever shown as set / not set.
  */
 export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsScreenProps) {
   const [draft, setDraft] = useState<TextDraft | null>(settings ? draftOf(settings.values) : null);
@@ -198,7 +200,7 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
         </form>
       </Paper>
 
-      <TokenPanel info={info} settings={settings} onChanged={onChanged} />
+      <ConnectionPanel info={info} settings={settings} onChanged={onChanged} />
       <DisplaysPanel settings={settings} />
     </Stack>
   );

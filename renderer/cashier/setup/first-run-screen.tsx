@@ -18,7 +18,7 @@ import { FailureAlert } from '../errors/failure-alert';
 import { SourceBadge } from '../settings/source-badge';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
-import { setupPatch, type SetupFields } from './setup-patch';
+import { setupConnection, setupPatch, type SetupFields } from './setup-patch';
 
 interface FirstRunProps {
   info: AppInfo;
@@ -37,7 +37,8 @@ const fieldLabels: Record<keyof SetupFields, string> = {
 
 /**
  * First run (or "Set up the payment service" from Settings): demo mode, or a real service
- * whose token is tested with the address before anything is saved. Managed values are shown
+ * whose address and token are tested together before anything is saved, then saved together
+ * by main (connectService), the token for that address only. Managed values are shown
  * read-only with their badge.
  */
 export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps) {
@@ -59,19 +60,20 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
   const testPassed = test?.result.ok === true && test.for === testedKey;
 
   const runTest = async () => {
+    if (!settings) return;
     setTest(null);
     const result = await action.run('test', () =>
-      callPos('testConnection', { baseUrl: fields.serviceBaseUrl.trim(), token: token.trim() }),
+      callPos('testConnection', setupConnection(fields, token, settings)),
     );
     if (result?.ok) setTest({ result: result.value, for: testedKey });
   };
 
   const saveService = async () => {
     if (!testPassed || !settings) return;
-    const saved = await action.run('save-token', () =>
-      callPos('setToken', { token: token.trim() }),
+    const connected = await action.run('save-connection', () =>
+      callPos('connectService', setupConnection(fields, token, settings)),
     );
-    if (!saved?.ok) return;
+    if (!connected?.ok) return;
     const patch = setupPatch(fields, settings);
     if (Object.keys(patch).length > 0) {
       const written = await action.run('save-settings', () => callPos('updateSettings', { patch }));
@@ -82,12 +84,10 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
 
   const chooseDemoMode = async () => {
     if (!settings) return;
-    const patch: Record<string, unknown> = {};
-    if (settings.values.serviceBaseUrl !== '' && !locked('serviceBaseUrl'))
-      patch.serviceBaseUrl = '';
-    if (Object.keys(patch).length > 0) {
-      const written = await action.run('demo', () => callPos('updateSettings', { patch }));
-      if (!written?.ok) return;
+    // The address and its token go together, in one step main takes.
+    if (settings.values.serviceBaseUrl !== '' && !locked('serviceBaseUrl')) {
+      const disconnected = await action.run('demo', () => callPos('disconnectService', {}));
+      if (!disconnected?.ok) return;
     }
     onDone();
   };
@@ -163,7 +163,7 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
                 ))}
                 <PasswordInput
                   label="API token"
-                  description="Tested with the address before it is saved; never shown again."
+                  description="Tested with the address, then saved for that address only; never shown again."
                   value={token}
                   autoComplete="off"
                   onChange={(event) => setToken(event.currentTarget.value)}
@@ -194,7 +194,9 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
                 <Button
                   type={testPassed ? 'submit' : 'button'}
                   disabled={!testPassed}
-                  loading={action.pending === 'save-token' || action.pending === 'save-settings'}
+                  loading={
+                    action.pending === 'save-connection' || action.pending === 'save-settings'
+                  }
                   data-testid="setup-save"
                 >
                   Save and start

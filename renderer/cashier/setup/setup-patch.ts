@@ -7,13 +7,33 @@ export interface SetupFields {
   feeValue: string;
 }
 
-/** What first run writes: the changed fields IT does not manage (a locked key would make main refuse the whole patch). */
-export function setupPatch(fields: SetupFields, settings: EffectiveSettings): Partial<SetupFields> {
-  const patch: Partial<SetupFields> = {};
-  for (const key of Object.keys(fields) as (keyof SetupFields)[]) {
+/** The fields first run writes as the till's own settings; the address goes with the token. */
+type TillFields = Omit<SetupFields, 'serviceBaseUrl'>;
+const tillFieldKeys: readonly (keyof TillFields)[] = ['serialNumber', 'currency', 'feeValue'];
+
+/**
+ * What first run writes with updateSettings: the changed fields IT does not manage (a locked
+ * key would make main refuse the whole patch). Never the service address: main refuses it
+ * there, since it changes only together with its token (`setupConnection`).
+ */
+export function setupPatch(fields: SetupFields, settings: EffectiveSettings): Partial<TillFields> {
+  const patch: Partial<TillFields> = {};
+  for (const key of tillFieldKeys) {
     const value = fields[key].trim();
     if (settings.keys[key].locked || value === settings.values[key]) continue;
     patch[key] = value;
   }
   return patch;
+}
+
+/** What connectService gets: the address (IT's, when it is locked) with the token typed for it. */
+export function setupConnection(
+  fields: SetupFields,
+  token: string,
+  settings: EffectiveSettings,
+): { baseUrl: string; token: string } {
+  const baseUrl = settings.keys.serviceBaseUrl.locked
+    ? settings.values.serviceBaseUrl
+    : fields.serviceBaseUrl.trim();
+  return { baseUrl, token: token.trim() };
 }

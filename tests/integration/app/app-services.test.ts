@@ -63,7 +63,7 @@ describe('app services', () => {
     expect(harness!.services.connection.demoSandbox()).toBeNull();
   });
 
-  it('switches to a real service once its URL and token are saved, and the token never comes back out', async () => {
+  it('switches to a real service once its URL and token passed their test together, and the token never comes back out', async () => {
     sandbox = await startSandbox({ token: TOKEN });
     const events: unknown[] = [];
     await start();
@@ -82,17 +82,19 @@ describe('app services', () => {
     expect(
       await record('testConnection', { baseUrl: sandbox.baseUrl, token: TOKEN }),
     ).toMatchObject({ ok: true, value: { ok: true } });
-    expect(await record('setToken', { token: TOKEN })).toMatchObject({
-      ok: true,
-      value: { set: true, maskedTail: expect.stringMatching(/cdef$/) },
-    });
     expect(
-      await record('updateSettings', {
-        patch: { serviceBaseUrl: `${sandbox.baseUrl}/`, serialNumber: 'TILL-7' },
-      }),
-    ).toMatchObject({ ok: true });
-    // The write answers at once; the connection follows it (stopping the built-in sandbox).
-    await harness!.services.connection.settled();
+      await record('connectService', { baseUrl: `${sandbox.baseUrl}/`, token: TOKEN }),
+    ).toMatchObject({
+      ok: true,
+      value: {
+        serviceOrigin: sandbox.origin,
+        token: { set: true, maskedTail: expect.stringMatching(/cdef$/), origin: sandbox.origin },
+      },
+    });
+    expect(await record('updateSettings', { patch: { serialNumber: 'TILL-7' } })).toMatchObject({
+      ok: true,
+    });
+    // Connecting answers once the connection followed it (the built-in sandbox stopped).
     expect(harness!.services.connection.demoSandbox()).toBeNull();
     expect(await record('appInfo')).toMatchObject({
       ok: true,

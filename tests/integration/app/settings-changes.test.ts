@@ -3,7 +3,9 @@ import type { CallResult } from '../../../shared/ipc/contract-kit';
 import type { Logger } from '../../../electron/logging/logger';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
 import type { HostToReader } from '../../../electron/nfc/reader-protocol';
+import { silentLogger } from '../../../electron/logging/logger';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox-server';
+import { loadManagedPolicy } from '../../../electron/settings/managed-policy-loader';
 import { createMemorySecretStore } from '../../../electron/settings/secret-store';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness, type HarnessOptions } from '../../support/harness/harness';
@@ -29,8 +31,21 @@ async function sandbox(): Promise<RunningSandbox> {
 }
 
 async function start(options: HarnessOptions = {}): Promise<Harness> {
-  harness = await startHarness({ secrets: createMemorySecretStore({ token: TOKEN }), ...options });
+  harness = await startHarness(options);
   return harness;
+}
+
+/** The token saved for `service`, as connecting to it leaves it. */
+const tokenFor = (service: RunningSandbox) =>
+  createMemorySecretStore({ token: TOKEN, origin: service.origin });
+
+/** IT's policy presetting the service address (an empty one: no service, demo mode). */
+function presetAddress(serviceBaseUrl: string) {
+  return loadManagedPolicy({
+    path: '/etc/counter-app/policy.json',
+    readFile: () => JSON.stringify({ settings: { serviceBaseUrl }, locked: [] }),
+    logger: silentLogger,
+  });
 }
 
 const call = callThrough(() => harness);
@@ -75,6 +90,7 @@ describe('settings changes touch only what they change', () => {
     const customerViews: unknown[] = [];
     await start({
       settings: { serviceBaseUrl: service.baseUrl, serialNumber: 'TILL-1' },
+      secrets: tokenFor(service),
       spawnReader: reader.spawn,
       clock: new ManualClock(),
       onEvent: (name, payload) => {
@@ -142,20 +158,17 @@ describe('settings changes touch only what they change', () => {
     const first = await sandbox();
     const second = await sandbox();
     const logger = recordingLogger();
-    await start({ logger });
+    await start({ logger, secrets: tokenFor(second) });
     const refreshes = () => logger.lines.filter((line) => line === 'service connection refreshed');
     const sandboxStops = () =>
       logger.lines.filter((line) => line === 'demo mode ended: built-in sandbox stopped');
     expect(refreshes()).toHaveLength(1); // at start, in demo mode
 
-    // Both writes before either refresh has finished: the first is still stopping the
-    // built-in sandbox when the second arrives.
-    const writes = Promise.all([
-      call('updateSettings', { patch: { serviceBaseUrl: first.baseUrl } }),
-      call('updateSettings', { patch: { serviceBaseUrl: second.baseUrl } }),
-    ]);
+    // IT's policy moves the address twice before either refresh has finished: the first is
+    // still stopping the built-in sandbox when the second arrives.
+    harness!.settings.replacePolicy(presetAddress(first.baseUrl));
+    harness!.settings.replacePolicy(presetAddress(second.baseUrl));
     await harness!.services.connection.settled();
-    expect(await writes).toMatchObject([{ ok: true }, { ok: true }]);
 
     expect(refreshes()).toHaveLength(1 + 2);
     expect(sandboxStops()).toHaveLength(1);
@@ -171,18 +184,16 @@ describe('settings changes touch only what they change', () => {
   it('changes asked for during a refresh are run once, after it, with the latest settings', async () => {
     const service = await sandbox();
     const logger = recordingLogger();
-    await start({ logger });
+    await start({ logger, secrets: tokenFor(service) });
     const refreshes = () => logger.lines.filter((line) => line === 'service connection refreshed');
 
     // Away from demo mode and straight back: the refresh that stops the built-in sandbox is
     // still running when the way back is asked for, and the way back must start it again.
-    const writes = Promise.all([
-      call('updateSettings', { patch: { serviceBaseUrl: service.baseUrl } }),
-      call('updateSettings', { patch: { serialNumber: 'TILL-2' } }),
-      call('updateSettings', { patch: { serviceBaseUrl: '' } }),
-    ]);
+    harness!.settings.replacePolicy(presetAddress(service.baseUrl));
+    const write = call('updateSettings', { patch: { serialNumber: 'TILL-2' } });
+    harness!.settings.replacePolicy(presetAddress(''));
     await harness!.services.connection.settled();
-    expect(await writes).toMatchObject([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(await write).toMatchObject({ ok: true });
 
     expect(refreshes()).toHaveLength(1 + 2);
     expect(await ok(call('appInfo'))).toMatchObject({ demoMode: true, needsSetup: false });

@@ -35,7 +35,7 @@ const options: HarnessOptions = {
 if (values['sandbox-control']) {
   controlled = await startSandbox({ clock: systemClock, controlEndpoint: true });
   options.settings = { serviceBaseUrl: controlled.baseUrl, serialNumber: 'HARNESS-1' };
-  options.secrets = createMemorySecretStore({ token: controlled.token });
+  options.secrets = createMemorySecretStore({ token: controlled.token, origin: controlled.origin });
 }
 const harness = await startHarness(options);
 console.log(`Cashier window:   ${harness.cashierUrl}`);

@@ -22,6 +22,7 @@ import { createMemorySecretStore, type SecretStore } from '../../../electron/set
 import {
   createSettingsService,
   type ManagedPolicyLoad,
+  type SettingsService,
 } from '../../../electron/settings/settings-service';
 import { bridgeScript, type HarnessPage } from './bridge-script';
 
@@ -46,6 +47,8 @@ export interface Harness {
   cashierUrl: string;
   displayUrl: string;
   services: AppServices;
+  /** The settings service the services read (a test changes IT's policy through it). */
+  settings: SettingsService;
   dataDir: string;
   /** Files the cashier "saved" with CSV export. */
   exportsDir: string;
@@ -223,6 +226,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     cashierUrl: `${origin}/cashier/index.html`,
     displayUrl: `${origin}/display/index.html`,
     services,
+    settings,
     dataDir,
     exportsDir,
     async close() {

@@ -40,23 +40,58 @@ describe('maskTokenTail', () => {
 });
 
 describe('createMemorySecretStore', () => {
-  it('saves, reports a masked status, loads and clears', () => {
+  const origin = 'https://pay.example.com';
+
+  it('saves the token bound to its origin, reports a masked status, loads and clears', () => {
     const store = createMemorySecretStore();
     expect(store.status()).toEqual({ set: false });
-    expect(store.save(token)).toEqual({ ok: true, status: { set: true, maskedTail: '••••3f9a' } });
-    expect(store.load()).toBe(token);
+    expect(store.save(token, origin)).toEqual({
+      ok: true,
+      status: { set: true, maskedTail: '••••3f9a', origin },
+    });
+    expect(store.load()).toEqual({ token, origin });
     expect(JSON.stringify(store.status())).not.toContain(token);
     store.clear();
     expect(store.load()).toBeUndefined();
   });
 
-  it('fails closed without encryption, and checks the format first', () => {
+  it('fails closed without encryption, and checks the token and the origin first', () => {
     const store = createMemorySecretStore({ available: false });
-    expect(store.save(token)).toMatchObject({
+    expect(store.save(token, origin)).toMatchObject({
       ok: false,
       error: { kind: 'encryption-unavailable' },
     });
-    expect(store.save('bad token')).toMatchObject({ ok: false, error: { kind: 'invalid-token' } });
+    expect(store.save('bad token', origin)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-token' },
+    });
     expect(store.load()).toBeUndefined();
+  });
+
+  it.each([
+    ['a base URL, not an origin', 'https://pay.example.com/v1/cf-payment'],
+    ['an upper-case host', 'https://PAY.example.com'],
+    ['a default port written out', 'https://pay.example.com:443'],
+    ['another scheme', 'ftp://pay.example.com'],
+    ['a space', 'https://pay.example.com evil'],
+    ['nothing', ''],
+  ])('refuses to bind the token to %s', (_name, badOrigin) => {
+    const store = createMemorySecretStore();
+    expect(store.save(token, badOrigin)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-origin' },
+    });
+    expect(store.load()).toBeUndefined();
+  });
+
+  it('a token from an earlier version (no origin) is bound to nothing: not loaded, the cashier told why', () => {
+    const store = createMemorySecretStore({ token });
+    expect(store.load()).toBeUndefined();
+    expect(store.status()).toEqual({
+      set: false,
+      problem: expect.stringMatching(
+        /earlier version.*Enter the service address and the token again/,
+      ),
+    });
   });
 });

@@ -36,10 +36,15 @@ describe('openShellSettings', () => {
     expect(JSON.parse(readFileSync(join(userData.dir, 'settings.json'), 'utf8'))).toEqual({
       shopName: 'Corner shop',
     });
-    expect(shell.secrets.save('0123456789abcdef0123456789ab3f9a')).toMatchObject({ ok: true });
+    expect(
+      shell.secrets.save('0123456789abcdef0123456789ab3f9a', 'https://pay.example.com'),
+    ).toMatchObject({ ok: true });
     expect(readFileSync(join(userData.dir, 'secrets.json'), 'utf8')).not.toContain(
       '0123456789abcdef',
     );
-    expect(shell.secrets.load()).toBe('0123456789abcdef0123456789ab3f9a');
+    expect(shell.secrets.load()).toEqual({
+      token: '0123456789abcdef0123456789ab3f9a',
+      origin: 'https://pay.example.com',
+    });
   });
 });

@@ -37,6 +37,7 @@ import {
 } from '../../../electron/main/storage/safe-storage-secret-store';
 
 const token = '0123456789abcdef0123456789ab3f9a';
+const origin = 'https://pay.example.com';
 const storage = safeStorage as unknown as {
   isEncryptionAvailable: ReturnType<typeof vi.fn>;
   getSelectedStorageBackend: ReturnType<typeof vi.fn>;
@@ -69,12 +70,46 @@ describe('createSafeStorageSecretStore', () => {
   it('stores only base64 ciphertext, and decrypts it back in main', () => {
     const slot = memorySlot();
     const store = createSafeStorageSecretStore({ slot, platform: 'win32' });
-    expect(store.save(token)).toEqual({ ok: true, status: { set: true, maskedTail: '••••3f9a' } });
+    expect(store.save(token, origin)).toEqual({
+      ok: true,
+      status: { set: true, maskedTail: '••••3f9a', origin },
+    });
     expect(slot.value).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(slot.value).not.toContain(token);
     expect(Buffer.from(slot.value!, 'base64').toString('latin1')).not.toContain(token);
-    expect(store.load()).toBe(token);
-    expect(store.status()).toEqual({ set: true, maskedTail: '••••3f9a' });
+    expect(store.load()).toEqual({ token, origin });
+    expect(store.status()).toEqual({ set: true, maskedTail: '••••3f9a', origin });
+    // One ciphertext holds both: the origin cannot be read or swapped apart from the token.
+    expect(storage.encryptString).toHaveBeenCalledTimes(1);
+    expect(storage.encryptString).toHaveBeenCalledWith(`${origin} ${token}`);
+  });
+
+  it('a token saved by an earlier version, without its origin, is bound to nothing: not loaded, and the cashier is told', () => {
+    const slot = memorySlot();
+    slot.value = safeStorage.encryptString(token).toString('base64');
+    const store = createSafeStorageSecretStore({ slot, platform: 'win32' });
+    expect(store.load()).toBeUndefined();
+    expect(store.status()).toEqual({
+      set: false,
+      problem: expect.stringMatching(
+        /earlier version.*Enter the service address and the token again/,
+      ),
+    });
+    // Entering it again replaces it with a bound one.
+    expect(store.save(token, origin)).toMatchObject({ ok: true });
+    expect(store.load()).toEqual({ token, origin });
+  });
+
+  it.each([
+    ['an origin that is not one', `https://pay.example.com/v1 ${token}`],
+    ['a token that is not one', `${origin} ${token}\u0007`],
+    ['nothing after the origin', `${origin} `],
+  ])('a stored record with %s is damaged: not loaded', (_name, plaintext) => {
+    const slot = memorySlot();
+    slot.value = safeStorage.encryptString(plaintext).toString('base64');
+    const store = createSafeStorageSecretStore({ slot, platform: 'win32' });
+    expect(store.load()).toBeUndefined();
+    expect(store.status()).toEqual({ set: false, problem: expect.stringMatching(/damaged/) });
   });
 
   it('fails closed when the OS offers no encryption', () => {
@@ -82,7 +117,7 @@ describe('createSafeStorageSecretStore', () => {
     const slot = memorySlot();
     const store = createSafeStorageSecretStore({ slot, platform: 'darwin' });
     expect(store.isAvailable()).toBe(false);
-    const result = store.save(token);
+    const result = store.save(token, origin);
     expect(result).toMatchObject({
       ok: false,
       error: { kind: 'encryption-unavailable', message: expect.stringMatching(/not saved/) },
@@ -98,7 +133,7 @@ describe('createSafeStorageSecretStore', () => {
       const slot = memorySlot();
       const store = createSafeStorageSecretStore({ slot, platform: 'linux' });
       expect(store.isAvailable()).toBe(false);
-      expect(store.save(token)).toMatchObject({
+      expect(store.save(token, origin)).toMatchObject({
         ok: false,
         error: { kind: 'encryption-unavailable' },
       });
@@ -109,14 +144,17 @@ describe('createSafeStorageSecretStore', () => {
   it.each(['gnome_libsecret', 'kwallet5', 'kwallet6'])('saves on Linux with %s', (backend) => {
     storage.getSelectedStorageBackend.mockReturnValue(backend);
     expect(
-      createSafeStorageSecretStore({ slot: memorySlot(), platform: 'linux' }).save(token),
+      createSafeStorageSecretStore({ slot: memorySlot(), platform: 'linux' }).save(token, origin),
     ).toMatchObject({ ok: true });
   });
 
   it('checks the token format before anything else', () => {
     const store = createSafeStorageSecretStore({ slot: memorySlot(), platform: 'win32' });
-    expect(store.save(`${token}\n`)).toMatchObject({ ok: false, error: { kind: 'invalid-token' } });
-    expect(store.save('')).toMatchObject({ ok: false, error: { kind: 'invalid-token' } });
+    expect(store.save(`${token}\n`, origin)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-token' },
+    });
+    expect(store.save('', origin)).toMatchObject({ ok: false, error: { kind: 'invalid-token' } });
     expect(storage.encryptString).not.toHaveBeenCalled();
   });
 
@@ -126,6 +164,7 @@ describe('createSafeStorageSecretStore', () => {
     });
     const result = createSafeStorageSecretStore({ slot: memorySlot(), platform: 'win32' }).save(
       token,
+      origin,
     );
     expect(result).toMatchObject({ ok: false, error: { kind: 'storage-failed' } });
     expect(JSON.stringify(result)).not.toContain(token);
@@ -145,7 +184,7 @@ describe('createSafeStorageSecretStore', () => {
   it('clear removes the ciphertext', () => {
     const slot = memorySlot();
     const store = createSafeStorageSecretStore({ slot, platform: 'win32' });
-    store.save(token);
+    store.save(token, origin);
     store.clear();
     expect(slot.value).toBeUndefined();
     expect(store.status()).toEqual({ set: false });
@@ -161,7 +200,7 @@ describe('electronStoreCiphertextSlot', () => {
       slot: electronStoreCiphertextSlot(),
       platform: 'win32',
     });
-    expect(store.save(token)).toMatchObject({ ok: true });
+    expect(store.save(token, origin)).toMatchObject({ ok: true });
     expect(readdirSync(userData.dir)).toEqual(['secrets.json']);
     const file = readFileSync(join(userData.dir, 'secrets.json'), 'utf8');
     expect(Object.keys(JSON.parse(file) as object)).toEqual(['apiTokenCiphertext']);
@@ -173,7 +212,7 @@ describe('electronStoreCiphertextSlot', () => {
         slot: electronStoreCiphertextSlot(),
         platform: 'win32',
       }).load(),
-    ).toBe(token);
+    ).toEqual({ token, origin });
     store.clear();
     expect(JSON.parse(readFileSync(join(userData.dir, 'secrets.json'), 'utf8'))).toEqual({});
   });

@@ -178,6 +178,63 @@ describe('settings writes', () => {
     });
   });
 
+  it('refuses the service address in a settings write or reset: it changes only with its token', () => {
+    const store = createMemorySettingsStore({
+      serviceBaseUrl: 'https://pay.example.com/v1/cf-payment',
+    });
+    const service = createSettingsService({ store, defaults, policy: noPolicy });
+    const listener = vi.fn();
+    service.onChange(listener);
+    for (const result of [
+      service.update({ shopName: 'New', serviceBaseUrl: 'https://evil.example/v1/cf-payment' }),
+      service.update({ serviceBaseUrl: '' }),
+      service.reset(['shopName', 'serviceBaseUrl']),
+    ]) {
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'connection',
+          problems: [expect.stringMatching(/together with its API token.*Payment service/)],
+        },
+      });
+    }
+    expect(store.read()).toEqual({ serviceBaseUrl: 'https://pay.example.com/v1/cf-payment' });
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('saveServiceAddress (the connection change) writes the address, normalised, and announces it', () => {
+    const service = createSettingsService({
+      store: createMemorySettingsStore(),
+      defaults,
+      policy: noPolicy,
+    });
+    const changes: string[][] = [];
+    service.onChange((_settings, changedKeys) => changes.push([...changedKeys]));
+    expect(service.saveServiceAddress('HTTPS://Pay.Example.com:443/v1/cf-payment/')).toMatchObject({
+      ok: true,
+      settings: { values: { serviceBaseUrl: 'https://pay.example.com/v1/cf-payment' } },
+    });
+    expect(service.saveServiceAddress('')).toMatchObject({ ok: true });
+    expect(service.saveServiceAddress('http://pay.example.com/v1/cf-payment')).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', problems: [expect.stringMatching(/https/)] },
+    });
+    expect(changes).toEqual([['serviceBaseUrl'], ['serviceBaseUrl']]);
+  });
+
+  it('saveServiceAddress refuses an address IT locked', () => {
+    const store = createMemorySettingsStore();
+    const policy = managed({ serviceBaseUrl: 'https://pay.example.com/v1/cf-payment' }, [
+      'serviceBaseUrl',
+    ]);
+    const service = createSettingsService({ store, defaults, policy });
+    expect(service.saveServiceAddress('https://other.example.com/v1/cf-payment')).toMatchObject({
+      ok: false,
+      error: { kind: 'managed' },
+    });
+    expect(store.read()).toEqual({});
+  });
+
   it('lets the cashier override an unlocked preset', () => {
     const service = createSettingsService({
       store: createMemorySettingsStore(),

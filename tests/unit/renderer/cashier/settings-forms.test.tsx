@@ -11,7 +11,7 @@ import {
 import { changedPatch, draftOf } from '../../../../renderer/cashier/settings/setting-fields';
 import { SettingsScreen } from '../../../../renderer/cashier/settings/settings-screen';
 import { FirstRunScreen } from '../../../../renderer/cashier/setup/first-run-screen';
-import { setupPatch } from '../../../../renderer/cashier/setup/setup-patch';
+import { setupConnection, setupPatch } from '../../../../renderer/cashier/setup/setup-patch';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
 function settingsWith(
@@ -56,23 +56,32 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('settings patches', () => {
-  it('writes only changed keys that IT does not manage', () => {
+  const fields = {
+    serviceBaseUrl: ' https://pay.example.com/v1/cf-payment ',
+    serialNumber: 'X',
+    currency: 'USD',
+    feeValue: '1',
+  };
+
+  it('writes only changed keys that IT does not manage, never the service address', () => {
     const settings = settingsWith(['feeValue'], { feeValue: '0.5' });
     const draft = { ...draftOf(settings.values), feeValue: '9', currency: 'EUR' };
     expect(changedPatch(draft, settings)).toEqual({ currency: 'EUR' });
-    expect(
-      setupPatch(
-        {
-          serviceBaseUrl: ' https://pay.example.com/v1/cf-payment ',
-          serialNumber: 'X',
-          currency: 'USD',
-          feeValue: '1',
-        },
-        settings,
-      ),
-    ).toEqual({
-      serviceBaseUrl: 'https://pay.example.com/v1/cf-payment',
-      serialNumber: 'X',
+    expect(draftOf(settings.values)).not.toHaveProperty('serviceBaseUrl');
+    expect(setupPatch(fields, settings)).toEqual({ serialNumber: 'X' });
+  });
+
+  it('connects with the address typed, or with the one IT locked, and the token typed', () => {
+    expect(setupConnection(fields, ' tok-1 ', settingsWith())).toEqual({
+      baseUrl: 'https://pay.example.com/v1/cf-payment',
+      token: 'tok-1',
+    });
+    const locked = settingsWith(['serviceBaseUrl'], {
+      serviceBaseUrl: 'https://it.example.com/v1/cf-payment',
+    });
+    expect(setupConnection(fields, 'tok-1', locked)).toEqual({
+      baseUrl: 'https://it.example.com/v1/cf-payment',
+      token: 'tok-1',
     });
   });
 });
@@ -94,18 +103,127 @@ describe('SettingsScreen', () => {
       expect(screen.getByTestId('token-status').textContent).toContain('••••3f9a'),
     );
     expect(screen.getByTestId('policy-status').textContent).toContain('1 setting is locked');
+    // The address is no field of the settings form: it goes with its token.
+    expect(screen.queryByTestId('setting-serviceBaseUrl')).toBeNull();
+  });
+
+  it('connects with the address and the token together, in one call', async () => {
+    pos.handle('connectService', () => ({
+      serviceOrigin: 'https://pay.example.com',
+      token: { set: true, maskedTail: '••••3456', origin: 'https://pay.example.com' },
+      message:
+        'Connected: the service offers 6 chains. The token is saved for https://pay.example.com and is sent nowhere else.',
+    }));
+    let changed = 0;
+    renderWithTheme(
+      <SettingsScreen
+        info={{ ...info, needsSetup: false }}
+        settings={settingsWith([], { serviceBaseUrl: 'https://old.example.com/v1/cf-payment' })}
+        onSetup={() => undefined}
+        onChanged={() => (changed += 1)}
+      />,
+    );
+    const save = screen.getByTestId('connection-save') as HTMLButtonElement;
+    fireEvent.change(screen.getByTestId('connection-address'), {
+      target: { value: 'https://pay.example.com/v1/cf-payment' },
+    });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('token-input'), { target: { value: 'good-token-123456' } });
+    await act(async () => fireEvent.click(save));
+    await screen.findByText(/sent nowhere else/);
+    expect(pos.callsOf('connectService')).toEqual([
+      { baseUrl: 'https://pay.example.com/v1/cf-payment', token: 'good-token-123456' },
+    ]);
+    expect(pos.callsOf('updateSettings')).toEqual([]);
+    expect(screen.getByTestId('token-status').textContent).toContain('for https://pay.example.com');
+    expect(changed).toBe(1);
+  });
+
+  it('an address IT moved: read-only, the token problem shown, and the token asked for that address', async () => {
+    pos.handle('tokenStatus', () => ({
+      set: false,
+      origin: 'https://pay.example.com',
+      problem:
+        'The service address changed to https://it.example.com, and the saved API token was tested with https://pay.example.com: enter the token for the new address.',
+    }));
+    pos.handle('connectService', () => ({
+      serviceOrigin: 'https://it.example.com',
+      token: { set: true, maskedTail: '••••3456', origin: 'https://it.example.com' },
+      message: 'Connected.',
+    }));
+    renderWithTheme(
+      <SettingsScreen
+        info={{ ...info, needsSetup: false }}
+        settings={settingsWith(['serviceBaseUrl'], {
+          serviceBaseUrl: 'https://it.example.com/v1/cf-payment',
+        })}
+        onSetup={() => undefined}
+        onChanged={() => undefined}
+      />,
+    );
+    await screen.findByTestId('token-problem');
+    expect(screen.getByTestId('token-problem').textContent).toContain(
+      'enter the token for the new address',
+    );
+    const address = screen.getByTestId('connection-address') as HTMLInputElement;
+    expect(address.disabled).toBe(true);
+    expect(address.value).toBe('https://it.example.com/v1/cf-payment');
+    expect((screen.getByTestId('connection-disconnect') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('token-input'), { target: { value: 'it-token-123456' } });
+    await act(async () => fireEvent.click(screen.getByTestId('connection-save')));
+    expect(pos.callsOf('connectService')).toEqual([
+      { baseUrl: 'https://it.example.com/v1/cf-payment', token: 'it-token-123456' },
+    ]);
+    await screen.findByText('Connected.');
+  });
+
+  it('shows why a connection was refused, and disconnects in one call', async () => {
+    pos.fail(
+      'connectService',
+      'connection-test-failed',
+      'The payment service did not accept the API token. Nothing was changed.',
+    );
+    pos.handle('disconnectService', () => ({
+      serviceOrigin: null,
+      token: { set: false },
+      message:
+        'Disconnected: the API token was removed and the till is in demo mode with the built-in sandbox.',
+    }));
+    renderWithTheme(
+      <SettingsScreen
+        info={{ ...info, needsSetup: false }}
+        settings={settingsWith([], { serviceBaseUrl: 'https://pay.example.com/v1/cf-payment' })}
+        onSetup={() => undefined}
+        onChanged={() => undefined}
+      />,
+    );
+    fireEvent.change(screen.getByTestId('token-input'), { target: { value: 'bad-token-123456' } });
+    await act(async () => fireEvent.click(screen.getByTestId('connection-save')));
+    await screen.findByText(
+      'The payment service did not accept the API token. Nothing was changed.',
+    );
+    expect(screen.getByTestId('error-message').getAttribute('data-kind')).toBe(
+      'connection-test-failed',
+    );
+    await act(async () => fireEvent.click(screen.getByTestId('connection-disconnect')));
+    await screen.findByText(/till is in demo mode/);
+    expect(pos.callsOf('disconnectService')).toEqual([{}]);
   });
 });
 
 describe('FirstRunScreen', () => {
-  it('saves nothing until the token passed the test with this address, then token first, then settings', async () => {
+  it('saves nothing until the token passed the test with this address, then both together, then the other settings', async () => {
     let done = 0;
     pos.handle('testConnection', (args) =>
       (args as { token: string }).token === 'good-token-123456'
         ? { ok: true, chainCount: 6, message: 'Connected: the service offers 6 chains.' }
         : { ok: false, message: 'The payment service did not accept the API token.' },
     );
-    pos.handle('setToken', () => ({ set: true, maskedTail: '••••3456' }));
+    pos.handle('connectService', () => ({
+      serviceOrigin: 'https://pay.example.com',
+      token: { set: true, maskedTail: '••••3456', origin: 'https://pay.example.com' },
+      message: 'Connected.',
+    }));
     pos.handle('updateSettings', () => settingsWith());
     renderWithTheme(
       <FirstRunScreen
@@ -142,13 +260,13 @@ describe('FirstRunScreen', () => {
     await act(async () => fireEvent.click(save));
     await waitFor(() => expect(done).toBe(1));
     expect(pos.calls.map((call) => call.name).filter((name) => name !== 'testConnection')).toEqual([
-      'setToken',
+      'connectService',
       'updateSettings',
     ]);
-    expect(pos.callsOf('setToken')).toEqual([{ token: 'good-token-123456' }]);
-    expect(pos.callsOf('updateSettings')).toEqual([
-      { patch: { serviceBaseUrl: 'https://pay.example.com/v1/cf-payment', serialNumber: 'POS-7' } },
+    expect(pos.callsOf('connectService')).toEqual([
+      { baseUrl: 'https://pay.example.com/v1/cf-payment', token: 'good-token-123456' },
     ]);
+    expect(pos.callsOf('updateSettings')).toEqual([{ patch: { serialNumber: 'POS-7' } }]);
   });
 
   it('offers demo mode only when IT allows it', () => {
