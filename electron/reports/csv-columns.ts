@@ -1,28 +1,36 @@
 import type { OrderRecord } from '../journal/order-record';
+import { formulaSafe } from './formula-guard';
+
+interface CsvColumn {
+  name: string;
+  /** Numeric columns keep a plain decimal as it is; every other cell is guarded as text. */
+  numeric?: boolean;
+  value: (order: OrderRecord) => string;
+}
 
 /**
  * The CSV columns, in their fixed order. New columns go at the end, so spreadsheets and
  * scripts reading by position keep working. Decimal text is written as journaled; times are
  * ISO 8601 UTC beside the raw milliseconds.
  */
-export const csvColumns: readonly { name: string; value: (order: OrderRecord) => string }[] = [
+const columns: readonly CsvColumn[] = [
   { name: 'order_id', value: (o) => o.orderId },
   { name: 'reference', value: (o) => o.reference },
   { name: 'kind', value: (o) => o.kind },
   { name: 'state', value: (o) => o.state },
   { name: 'created_at_utc', value: (o) => new Date(o.createdAtMs).toISOString() },
-  { name: 'created_at_ms', value: (o) => String(o.createdAtMs) },
+  { name: 'created_at_ms', numeric: true, value: (o) => String(o.createdAtMs) },
   { name: 'updated_at_utc', value: (o) => new Date(o.updatedAtMs).toISOString() },
-  { name: 'amount', value: (o) => o.amount },
-  { name: 'fee', value: (o) => o.fee },
+  { name: 'amount', numeric: true, value: (o) => o.amount },
+  { name: 'fee', numeric: true, value: (o) => o.fee },
   { name: 'asset', value: (o) => o.asset ?? '' },
-  { name: 'chain_id', value: (o) => o.chainId ?? '' },
+  { name: 'chain_id', numeric: true, value: (o) => o.chainId ?? '' },
   { name: 'chain_name', value: (o) => o.chainName ?? '' },
   { name: 'currency', value: (o) => o.currency },
   { name: 'serial_number', value: (o) => o.serialNumber },
-  { name: 'attempts', value: (o) => String(o.attempts) },
-  { name: 'link_amount', value: (o) => o.link?.linkAmount ?? '' },
-  { name: 'rate_usd', value: (o) => o.link?.rateUsd ?? '' },
+  { name: 'attempts', numeric: true, value: (o) => String(o.attempts) },
+  { name: 'link_amount', numeric: true, value: (o) => o.link?.linkAmount ?? '' },
+  { name: 'rate_usd', numeric: true, value: (o) => o.link?.rateUsd ?? '' },
   { name: 'expire_at_raw', value: (o) => o.link?.expireAtRaw ?? '' },
   {
     name: 'expires_at_utc',
@@ -36,3 +44,10 @@ export const csvColumns: readonly { name: string; value: (order: OrderRecord) =>
   { name: 'service_msg', value: (o) => o.lastFailure?.serviceMessage ?? '' },
   { name: 'service_error_code', value: (o) => o.lastFailure?.serviceCode ?? '' },
 ];
+
+/** The columns as the export writes them: every cell through the formula guard. */
+export const csvColumns: readonly { name: string; value: (order: OrderRecord) => string }[] =
+  columns.map((column) => ({
+    name: column.name,
+    value: (order) => formulaSafe(column.value(order), column.numeric === true),
+  }));

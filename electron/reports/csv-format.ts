@@ -4,9 +4,9 @@ import { stringify } from 'csv-stringify/sync';
  * The export's CSV dialect, RFC 4180, written by csv-stringify: fields separated by ',',
  * records ended by CRLF (the last one too), a field quoted only when it holds a comma, a
  * quote, CR or LF, quotes inside doubled, and a header row even when there are no rows.
- * Values are written exactly, so decimal text round-trips; no spreadsheet "formula guard"
- * (csv-stringify's `escape_formulas`) is added, because that would change the data (the
- * journal's text fields come from our own app and the service).
+ * Values are written as given: csv-columns.ts has already guarded each cell against
+ * formulas (formula-guard.ts), keeping numbers as numbers, which csv-stringify's own
+ * `escape_formulas` would not (it would turn "-1.5" into text).
  */
 export function csvText(header: readonly string[], rows: string[][], withHeader: boolean): string {
   return stringify(rows, {

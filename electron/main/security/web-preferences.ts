@@ -22,6 +22,9 @@ export function secureWebPreferences(options: {
     navigateOnDragDrop: false,
     safeDialogs: true,
     spellcheck: false,
+    // Middle-click (auxclick) is the one way left for a page to ask for another window;
+    // the window-open handler refuses it too, but the event should not exist at all.
+    disableBlinkFeatures: 'Auxclick',
     devTools: options.devTools,
   };
 }

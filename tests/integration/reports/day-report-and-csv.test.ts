@@ -90,4 +90,23 @@ describe('day report, search and CSV over a real journal file', () => {
     expect(rows[3]?.service_msg).toBe(refused.lastFailure?.serviceMessage);
     expect(rows[0]?.link_amount).toBe('10.35');
   });
+
+  it('writes hostile names from a sale as text a spreadsheet will not run, numbers unchanged', async () => {
+    // The chain's name and the asset symbol come from the service's catalogue: untrusted.
+    const chain = { ...rig.chain, name: '=HYPERLINK("http://evil.example","click")' };
+    const asset = { ...rig.asset, asset: '@SUM(1+1)' };
+    const refused = await rig.sale.startQrSale({ amount: '7.5', asset, chain });
+    expect(refused.state).toBe('refused');
+
+    const file = join(rig.temp.dir, 'hostile.csv');
+    const out = createWriteStream(file);
+    await exportPeriodCsv(reader, todayPeriod(clock.now(), 'UTC'), out);
+    out.end();
+    await finished(out);
+    const [row] = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(row?.chain_name).toBe(`'${chain.name}`);
+    expect(row?.asset).toBe(`'${asset.asset}`);
+    expect(row?.amount).toBe('7.5');
+    expect(row?.chain_id).toBe('1');
+  });
 });

@@ -118,4 +118,9 @@ describe('secureWebPreferences', () => {
     });
     expect(secureWebPreferences({ preload: '/p', devTools: true }).devTools).toBe(true);
   });
+
+  it('turns off auxclick, so a middle click cannot ask for a new window', () => {
+    const features = secureWebPreferences({ preload: '/p', devTools: false }).disableBlinkFeatures;
+    expect(features?.split(',').map((name) => name.trim())).toContain('Auxclick');
+  });
 });
