@@ -276,7 +276,9 @@ export interface SettingState {
 export type ManagedPolicyStatus =
   | { kind: 'none'; path: string }
   | { kind: 'applied'; path: string; presetKeys: SettingKey[]; lockedKeys: SettingKey[] }
-  | { kind: 'invalid'; path: string; problems: string[] };
+  | { kind: 'invalid'; path: string; problems: string[] }
+  /** A file anybody but the administrator could change: ignored, with the reason in words. */
+  | { kind: 'untrusted'; path: string; reason: string };
 
 /** The settings as the app uses them, with where each value came from. */
 export interface EffectiveSettings {

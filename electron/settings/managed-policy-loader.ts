@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { MAX_POLICY_BYTES, parseManagedPolicy } from '../../shared/managed-policy';
 import { silentLogger, type Logger } from '../logging/logger';
+import type { PolicyTrust } from './policy-file-trust';
 import type { ManagedPolicyLoad } from './settings-service';
 
 /**
@@ -17,6 +18,8 @@ export type PolicyFileReader = (path: string) => string | undefined;
 export function loadManagedPolicy(options: {
   path: string;
   readFile: PolicyFileReader;
+  /** Whether the file is IT's own (policy-file-trust.ts); asked only when there is a file. */
+  checkTrust?: (path: string) => PolicyTrust;
   logger?: Logger;
 }): ManagedPolicyLoad {
   const { path, readFile } = options;
@@ -30,6 +33,17 @@ export function loadManagedPolicy(options: {
     return { status: { kind: 'invalid', path, problems } };
   }
   if (text === undefined) return { status: { kind: 'none', path } };
+  let trust: PolicyTrust;
+  try {
+    trust = options.checkTrust?.(path) ?? { trusted: true };
+  } catch (error) {
+    trust = { trusted: false, reason: `its owner could not be read: ${(error as Error).message}` };
+  }
+  if (!trust.trusted) {
+    const reason = `The policy file was ignored because ${trust.reason}. Only administrators may be able to change it.`;
+    logger.error('managed policy: not applied', { path, reason });
+    return { status: { kind: 'untrusted', path, reason } };
+  }
 
   const parsed = parseManagedPolicy(text);
   if (!parsed.ok) {

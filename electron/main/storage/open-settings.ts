@@ -1,6 +1,7 @@
 import { defaultSettings } from '../../../shared/settings';
 import { silentLogger, type Logger } from '../../logging/logger';
 import { loadManagedPolicy, nodePolicyFileReader } from '../../settings/managed-policy-loader';
+import { platformPolicyTrust } from '../../settings/policy-file-trust';
 import { policyPath } from '../../settings/policy-path';
 import type { SecretStore } from '../../settings/secret-store';
 import { createSettingsService, type SettingsService } from '../../settings/settings-service';
@@ -25,7 +26,12 @@ export interface ShellSettings {
 export function openShellSettings(options: { logger?: Logger } = {}): ShellSettings {
   const logger = options.logger ?? silentLogger;
   const path = policyPath(process.platform, process.env);
-  const policy = loadManagedPolicy({ path, readFile: nodePolicyFileReader, logger });
+  const policy = loadManagedPolicy({
+    path,
+    readFile: nodePolicyFileReader,
+    checkTrust: platformPolicyTrust(process.platform),
+    logger,
+  });
   const store = createElectronSettingsStore({ logger });
   const settings = createSettingsService({
     store,

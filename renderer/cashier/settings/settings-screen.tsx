@@ -95,6 +95,15 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
         >
           {policy.problems.join(' ')}
         </Alert>
+      ) : policy.kind === 'untrusted' ? (
+        <Alert
+          color="red"
+          variant="light"
+          data-testid="policy-status"
+          title="The IT policy file was ignored: it is not protected"
+        >
+          {policy.reason} Ask IT to check it.
+        </Alert>
       ) : null}
       {settings.localProblems.length > 0 ? (
         <Alert color="amber" variant="light" title="Some saved values were ignored">
