@@ -4,6 +4,8 @@ import type { Logger } from '../logging/logger';
 import { toCallFailure } from './call-failure';
 
 const known = new Set<string>(Object.keys(calls));
+/** A refusal is read by a person: longer text is cut, so no answer grows with its input. */
+const MAX_MESSAGE_CHARS = 1_000;
 
 /**
  * The one way a call from a page reaches a handler, whatever the transport (Electron IPC or
@@ -47,6 +49,12 @@ export async function dispatchCall(
         call: callName,
         error: error instanceof Error ? `${error.name}: ${error.message}` : typeof error,
       });
-    return { ok: false, error: failure };
+    return {
+      ok: false,
+      error:
+        failure.message.length > MAX_MESSAGE_CHARS
+          ? { ...failure, message: `${failure.message.slice(0, MAX_MESSAGE_CHARS - 1)}…` }
+          : failure,
+    };
   }
 }

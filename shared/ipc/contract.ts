@@ -3,7 +3,8 @@ import type { TokenStatus } from '../api-token';
 import type { NfcStatus } from '../nfc/nfc-status';
 import type { PeriodReport } from '../reports/report-types';
 import type { SaleSnapshot } from '../sale/sale-snapshot';
-import type { EffectiveSettings } from '../settings';
+import { parseLocalDate } from '../calendar-date';
+import { settingKeys, type EffectiveSettings } from '../settings';
 import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
 import type {
   AppInfo,
@@ -28,7 +29,19 @@ const none = z.object({}).strict();
 const digits = z.string().regex(/^\d{1,15}$/, 'a chain id is digits');
 const amountText = z.string().max(80);
 const assetSymbol = z.string().min(1).max(32);
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD');
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD')
+  .refine(isCalendarDate, 'no such date');
+/** The largest settings patch a page may send: one value per setting, each of bounded size. */
+const MAX_SETTING_VALUE_CHARS = 4_096;
+const settingsPatch = z
+  .record(z.string().max(64), z.unknown())
+  .refine((patch) => Object.keys(patch).length <= settingKeys.length, 'too many settings')
+  .refine(
+    (patch) => Object.values(patch).every((value) => jsonLength(value) <= MAX_SETTING_VALUE_CHARS),
+    'a setting value is too large',
+  );
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
 
 export const calls = {
@@ -67,11 +80,9 @@ export const calls = {
 
   // Settings and the API token (the token goes in, never comes back out)
   getSettings: call(none).returns<EffectiveSettings>(),
-  updateSettings: call(
-    z.object({ patch: z.record(z.string(), z.unknown()) }).strict(),
-  ).returns<EffectiveSettings>(),
+  updateSettings: call(z.object({ patch: settingsPatch }).strict()).returns<EffectiveSettings>(),
   resetSettings: call(
-    z.object({ keys: z.array(z.string().max(64)).max(64) }).strict(),
+    z.object({ keys: z.array(z.string().max(64)).max(settingKeys.length) }).strict(),
   ).returns<EffectiveSettings>(),
   tokenStatus: call(none).returns<TokenStatus>(),
   /**
@@ -139,3 +150,21 @@ export const eventNames = Object.keys(events) as EventName[];
 export type CashierApi = CallMethods<Calls> & Subscriptions<Events>;
 /** `window.display` on the customer display: subscriptions only. */
 export type DisplayApi = Subscriptions<Events, DisplayEventName>;
+
+function isCalendarDate(date: string): boolean {
+  try {
+    parseLocalDate(date);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Characters of a value as JSON; Infinity for what JSON cannot hold (cycles, BigInt). */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Infinity;
+  }
+}
