@@ -42,7 +42,9 @@ export async function createAppServices(
     ...(platform.fetch ? { fetch: platform.fetch } : {}),
   });
   await connection.refresh();
-  const logos = new LogoFetcher(clock, logger, platform.fetch);
+  const logos = new LogoFetcher(clock, logger, {
+    isDemo: () => connection.mode().kind === 'demo',
+  });
   const catalogue = new Catalogue(() => connection.client(), logos);
 
   const journalPath = join(platform.dataDir, 'journal.sqlite');

@@ -1,68 +1,79 @@
 import type { Clock } from '../../shared/clock';
-import { isLoopbackHost } from '../../shared/base-url';
 import type { Logger } from '../logging/logger';
+import { downloadLogo, systemResolveAll, type ResolveAll } from './logo-download';
 
-const MAX_LOGO_BYTES = 256 * 1024;
-const LOGO_TIMEOUT_MS = 5_000;
-const imageTypes = new Set(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+/** Logos held (and failures remembered) at once: a catalogue has a few dozen. */
+const MAX_CACHED_LOGOS = 128;
+/** Downloads at once: a catalogue refresh must not open a connection per logo. */
+const MAX_PARALLEL_DOWNLOADS = 4;
+
+export interface LogoFetcherOptions {
+  /** True while the app runs against its built-in sandbox (loopback logos allowed). */
+  isDemo: () => boolean;
+  resolveAll?: ResolveAll;
+  /** Tests' self-signed server. */
+  ca?: string;
+}
 
 /**
  * Fetches chain and asset logos in main and hands them to the pages as data: URLs: the pages
- * never reach the network (CSP connect-src 'none', img-src 'self' data:), and a logo host the
- * page did not know at load time still shows. A logo that fails is simply absent (the pickers
- * show the name); it never fails a sale. Results are cached for the life of the process.
+ * never reach the network (CSP connect-src 'none', img-src 'self' data:). A logo that fails
+ * is simply absent (the pickers show the name); it never fails a sale. What a download may
+ * do is in logo-download.ts; here: at most MAX_PARALLEL_DOWNLOADS at a time, and a cache of
+ * MAX_CACHED_LOGOS results, the least recently used dropped first.
  */
 export class LogoFetcher {
   private readonly cache = new Map<string, Promise<string | null>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly clock: Clock,
     private readonly logger: Logger,
-    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly options: LogoFetcherOptions,
   ) {}
 
   dataUrl(url: string): Promise<string | null> {
-    let pending = this.cache.get(url);
-    if (!pending) {
-      pending = this.load(url);
-      this.cache.set(url, pending);
+    const cached = this.cache.get(url);
+    if (cached) {
+      this.cache.delete(url);
+      this.cache.set(url, cached);
+      return cached;
     }
+    const pending = this.queued(() => this.load(url));
+    this.cache.set(url, pending);
+    if (this.cache.size > MAX_CACHED_LOGOS)
+      this.cache.delete(this.cache.keys().next().value as string);
     return pending;
   }
 
-  private async load(url: string): Promise<string | null> {
-    let parsed: URL;
+  private async queued<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= MAX_PARALLEL_DOWNLOADS)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
     try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
-    const allowed =
-      parsed.protocol === 'https:' ||
-      (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname));
-    if (!allowed || parsed.username || parsed.password) return null;
-    const controller = new AbortController();
-    const cancelTimer = this.clock.at(this.clock.now() + LOGO_TIMEOUT_MS, () => controller.abort());
-    try {
-      const response = await this.fetchImpl(parsed.href, {
-        signal: controller.signal,
-        redirect: 'error',
-      });
-      const type =
-        (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      const declared = Number(response.headers.get('content-length') ?? '0');
-      if (!response.ok || !imageTypes.has(type) || declared > MAX_LOGO_BYTES) {
-        await response.body?.cancel();
-        return null;
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.byteLength > MAX_LOGO_BYTES) return null;
-      return `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
-    } catch {
-      this.logger.info('logo not loaded', { host: parsed.host });
-      return null;
+      return await work();
     } finally {
-      cancelTimer();
+      this.running -= 1;
+      this.waiting.shift()?.();
     }
+  }
+
+  private async load(url: string): Promise<string | null> {
+    const result = await downloadLogo(url, {
+      clock: this.clock,
+      demo: this.options.isDemo(),
+      resolveAll: this.options.resolveAll ?? systemResolveAll,
+      ...(this.options.ca ? { ca: this.options.ca } : {}),
+    });
+    if (result.ok) return result.dataUrl;
+    let host = '';
+    try {
+      host = new URL(url).host;
+    } catch {
+      host = '(not a URL)';
+    }
+    this.logger.info('logo not loaded', { host, reason: result.refusal });
+    return null;
   }
 }
