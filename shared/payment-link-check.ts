@@ -14,12 +14,27 @@ export interface LinkExpectation {
   chainId: string;
   /** The selected asset's `decimal`. */
   decimals: number;
-  /** Allow http: for loopback hosts (the built-in sandbox); never for other hosts. */
+  /**
+   * The built-in sandbox's links: http: to a loopback address with a port. Never for other
+   * hosts, and only in demo mode.
+   */
   allowLoopbackHttp: boolean;
+  /**
+   * IT's allowed wallet hosts (lower-case "host" or "host:port"); empty: any public DNS name.
+   * A port or an IP address is accepted only when listed exactly.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export type LinkCheck =
-  | { ok: true; amount: string; contractAddress: string; currencyAddress: string }
+  | {
+      ok: true;
+      /** The link in its one canonical (WHATWG) form: what the QR encodes and the journal keeps. */
+      href: string;
+      amount: string;
+      contractAddress: string;
+      currencyAddress: string;
+    }
   | { ok: false; reason: string };
 
 /** Longer than this cannot be scanned reliably as a QR code and is not a real payment link. */
@@ -58,26 +73,45 @@ export function checkPaymentLink(qrUrl: string, expected: LinkExpectation): Link
   if (!/^[\x21-\x7e]+$/.test(qrUrl))
     return fail('it contains spaces, control characters or non-ASCII characters.');
 
+  // A wallet or a QR reader may read a backslash, a missing "//" or a case-varied scheme
+  // differently from the URL parser: only the one plain form is shown.
+  if (qrUrl.includes('\\')) return fail('it contains a backslash.');
+  const loopbackHttp = expected.allowLoopbackHttp && qrUrl.startsWith('http://');
+  if (!qrUrl.startsWith('https://') && !loopbackHttp)
+    return fail('it does not start with https://.');
+
   let url: URL;
   try {
     url = new URL(qrUrl);
   } catch {
     return fail('it is not a valid web address.');
   }
-
-  if (url.protocol === 'http:') {
-    if (!(expected.allowLoopbackHttp && isLoopbackHost(url.hostname)))
-      return fail('it does not use https.');
-  } else if (url.protocol !== 'https:') {
-    return fail('it is not a web (https) link.');
-  }
-  if (url.username !== '' || url.password !== '')
+  if (loopbackHttp && !isLoopbackHost(url.hostname)) return fail('it does not use https.');
+  if (
+    url.username !== '' ||
+    url.password !== '' ||
+    qrUrl.slice(0, qrUrl.indexOf('/', 8)).includes('@')
+  )
     return fail('it contains a user name or password.');
   if (url.hash !== '' || qrUrl.includes('#')) return fail('it has an unexpected "#" part.');
+  const hostProblem = loopbackHttp ? null : walletHostProblem(url, expected.allowedHosts ?? []);
+  if (hostProblem) return fail(hostProblem);
+  // The QR shows the canonical form; any other difference than the case of a %-escape
+  // means the service sent something a wallet could read another way.
+  if (percentCaseFolded(url.href) !== percentCaseFolded(qrUrl))
+    return fail('it is not written in its plain form.');
   if (!url.pathname.endsWith('/qr-scan'))
     return fail('it does not lead to the wallet payment page (/qr-scan).');
 
   const params = new URLSearchParams(url.search);
+  const seen = new Set<string>();
+  for (const name of params.keys()) {
+    if (seen.has(name)) return fail(`it has ${quote(name)} more than once.`);
+    seen.add(name);
+    const lower = name.toLowerCase();
+    if (lower !== name && (REQUIRED_PARAMS as readonly string[]).includes(lower))
+      return fail(`it spells ${quote(name)} in another letter case.`);
+  }
   const values: Partial<Record<(typeof REQUIRED_PARAMS)[number], string>> = {};
   for (const name of REQUIRED_PARAMS) {
     const all = params.getAll(name);
@@ -117,10 +151,35 @@ export function checkPaymentLink(qrUrl: string, expected: LinkExpectation): Link
 
   return {
     ok: true,
+    href: url.href,
     amount: amount.value,
     contractAddress: contract_address,
     currencyAddress: currency_address,
   };
+}
+
+/** A DNS name of letters, digits and hyphens, as a wallet host is; no IDN, no IP address. */
+const PLAIN_HOST = /^(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/;
+const IPV4_LITERAL = /^\d+\.\d+\.\d+\.\d+$/;
+
+/** Why the link's host may not be shown, or null. */
+function walletHostProblem(url: URL, allowedHosts: readonly string[]): string | null {
+  const listed = allowedHosts.includes(url.host);
+  if (allowedHosts.length > 0 && !listed)
+    return `its host ${quote(url.host)} is not one IT allows for payment links.`;
+  if (listed) return null;
+  if (url.port !== '') return 'it names a port.';
+  if (url.hostname.startsWith('[') || IPV4_LITERAL.test(url.hostname))
+    return 'it names an IP address instead of a host name.';
+  if (url.hostname.split('.').some((label) => label.startsWith('xn--')))
+    return 'its host name uses international (punycode) letters.';
+  if (!PLAIN_HOST.test(url.hostname)) return 'its host name is not a plain DNS name.';
+  return null;
+}
+
+/** %2f and %2F are the same byte: compared with the escapes upper-cased. */
+function percentCaseFolded(text: string): string {
+  return text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
 }
 
 function quote(value: string): string {

@@ -8,11 +8,15 @@
 
 interface SharedUrlSearchParams {
   getAll(name: string): string[];
+  keys(): IterableIterator<string>;
 }
 
 interface SharedUrl {
+  readonly href: string;
   readonly origin: string;
   readonly protocol: string;
+  readonly host: string;
+  readonly port: string;
   readonly username: string;
   readonly password: string;
   readonly hostname: string;

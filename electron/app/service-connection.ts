@@ -199,6 +199,7 @@ export class ServiceConnection {
       ...parts,
       clock: this.options.clock,
       logger: this.options.logger,
+      allowedWalletHosts: () => this.options.settings().allowedWalletHosts,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
   }

@@ -27,6 +27,7 @@ export interface LinkContext {
   sentAtMs: number;
   serviceTimeZone: string;
   allowLoopbackHttp: boolean;
+  allowedHosts?: readonly string[];
 }
 
 export type LinkOutcome = { ok: true; link: CheckedPaymentLink } | { ok: false; reason: string };
@@ -37,13 +38,14 @@ export function checkLinkResult(result: PaymentLinkResult, context: LinkContext)
     chainId: context.request.chain_id,
     decimals: context.asset.decimal,
     allowLoopbackHttp: context.allowLoopbackHttp,
+    ...(context.allowedHosts ? { allowedHosts: context.allowedHosts } : {}),
   });
   if (!check.ok) return { ok: false, reason: check.reason };
   const requestedTotal = addAmounts(context.request.amount, context.request.fee_value);
   return {
     ok: true,
     link: {
-      qrUrl: result.qr_url,
+      qrUrl: check.href,
       rateUsd: result.rate_usd,
       expireAtRaw: result.expire_at,
       expiry: readExpireAt(result.expire_at, {

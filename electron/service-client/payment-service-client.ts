@@ -48,6 +48,8 @@ export interface ServiceClientOptions {
   serviceTimeZone?: string;
   /** http: payment links on loopback hosts; default: only when the base URL is loopback (the sandbox). */
   allowLoopbackHttp?: boolean;
+  /** IT's allowed wallet hosts for payment links (read per link); none: any public host name. */
+  allowedWalletHosts?: () => readonly string[];
   logger?: Logger;
 }
 
@@ -249,6 +251,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         sentAtMs,
         serviceTimeZone,
         allowLoopbackHttp,
+        allowedHosts: options.allowedWalletHosts?.() ?? [],
       });
       if (!checked.ok) {
         log(

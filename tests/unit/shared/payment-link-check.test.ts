@@ -56,6 +56,7 @@ describe('checkPaymentLink', () => {
   it('accepts the documented shape and returns the link amount and addresses', () => {
     expect(checkPaymentLink(link(), expected)).toEqual({
       ok: true,
+      href: link(),
       amount: '12.5',
       contractAddress: '0xabc123',
       currencyAddress: '0x2::sui::SUI',
@@ -80,7 +81,7 @@ describe('checkPaymentLink', () => {
     expect(checkPaymentLink(link({ origin: 'http://127.0.0.1:4100' }), sandbox).ok).toBe(true);
     expect(checkPaymentLink(link({ origin: 'http://localhost:4100' }), sandbox).ok).toBe(true);
     expect(checkPaymentLink(link({ origin: 'http://[::1]:4100' }), sandbox).ok).toBe(true);
-    expect(refusal(link({ origin: 'http://127.0.0.1:4100' }))).toMatch(/does not use https/);
+    expect(refusal(link({ origin: 'http://127.0.0.1:4100' }))).toMatch(/does not start with https/);
     expect(refusal(link({ origin: 'http://wallet.example.com' }), sandbox)).toMatch(
       /does not use https/,
     );
@@ -158,10 +159,10 @@ describe('checkPaymentLink', () => {
     ],
     ['a fragment', link({ suffix: '#x' }), /"#" part/],
     ['an empty fragment', link({ suffix: '#' }), /"#" part/],
-    ['a javascript: link', 'javascript:alert(1)//qr-scan?order_id=x', /not a web/],
-    ['a data: link', 'data:text/html,<b>qr-scan</b>', /not a web/],
-    ['an ftp link', link({ origin: 'ftp://wallet.example.com' }), /not a web/],
-    ['a relative link', '/qr-scan?order_id=x', /not a valid web address/],
+    ['a javascript: link', 'javascript:alert(1)//qr-scan?order_id=x', /does not start with https/],
+    ['a data: link', 'data:text/html,<b>qr-scan</b>', /does not start with https/],
+    ['an ftp link', link({ origin: 'ftp://wallet.example.com' }), /does not start with https/],
+    ['a relative link', '/qr-scan?order_id=x', /does not start with https/],
     ['an empty link', '', /empty/],
     ['a leading space', ` ${link()}`, /spaces/],
     ['an embedded newline', link().replace('&act', '\n&act'), /control characters/],
@@ -181,12 +182,12 @@ describe('checkPaymentLink', () => {
   it('refuses a parameter that appears twice, even when both copies agree', () => {
     const twice = (name: string, value: string) =>
       link({ params: [...defaultParams(), [name, value]] });
-    expect(refusal(twice('order_id', 'someone-else'))).toMatch(/order_id more than once/);
-    expect(refusal(twice('order_id', ORDER))).toMatch(/order_id more than once/);
+    expect(refusal(twice('order_id', 'someone-else'))).toMatch(/"order_id" more than once/);
+    expect(refusal(twice('order_id', ORDER))).toMatch(/"order_id" more than once/);
     expect(refusal(twice('transaction_amount', '999'))).toMatch(
-      /transaction_amount more than once/,
+      /"transaction_amount" more than once/,
     );
-    expect(refusal(twice('chain_id', '101'))).toMatch(/chain_id more than once/);
+    expect(refusal(twice('chain_id', '101'))).toMatch(/"chain_id" more than once/);
   });
 
   it('reads percent-encoding the way a wallet does: an encoded order id is the same order id', () => {
@@ -242,5 +243,96 @@ describe('checkPaymentLink', () => {
         },
       ),
     );
+  });
+});
+
+describe('a payment link is shown only in its one canonical form', () => {
+  const good = link();
+  const rest = good.slice('https://wallet.example.com'.length);
+  /** Ways a wallet or a QR reader may read a link differently from the URL parser. */
+  const variants: ((text: string) => string)[] = [
+    (t) => t.replace('https://', 'https:\\\\'),
+    (t) => t.replace('https://', 'https:'),
+    (t) => t.replace('https://', 'https:/'),
+    (t) => t.replace('https://', 'HTTPS://'),
+    (t) => t.replace('https://', 'https://user@'),
+    (t) => t.replace('https://', 'https://user:pw@'),
+    (t) => t.replace('https://', 'https://@'),
+    (t) => t.replace('/qr-scan', '\\qr-scan'),
+    (t) => t.replace('wallet.example.com', 'WALLET.example.com'),
+    (t) => t.replace('wallet.example.com', 'wallet.example.com.'),
+    (t) => t.replace('wallet.example.com', 'wallet.example.com:8443'),
+    (t) => t.replace('wallet.example.com', 'wallet.example.com:443'),
+    (t) => t.replace('wallet.example.com', 'xn--wllet-bsa.example.com'),
+    (t) => t.replace('wallet.example.com', 'wället.example.com'),
+    (t) => t.replace('wallet.example.com', '93.184.216.34'),
+    (t) => t.replace('wallet.example.com', '0x7f.1'),
+    (t) => t.replace('wallet.example.com', '2130706433'),
+    (t) => t.replace('wallet.example.com', '[2606:4700::1111]'),
+    (t) => t.replace('/qr-scan', '/a/../qr-scan'),
+    (t) => t.replace('/qr-scan', '/./qr-scan'),
+    (t) => t.replace('order_id=', 'ORDER_ID='),
+    (t) => t.replace('act=', 'Act='),
+    (t) => `${t}&order_id=${ORDER}`,
+    (t) => `${t}&lang=en&lang=de`,
+    (t) => t.replace('?&', '? &'),
+    (t) => `${t}#frag`,
+    (t) => ` ${t}`,
+    (t) => `${t}\n`,
+    (t) =>
+      t
+        .replace('DEPOSIT', 'DEP%4FSIT')
+        .replace('act=DEP%4FSIT', 'act=DEP%4fSIT')
+        .replace('act=', 'act=%'),
+  ];
+
+  it('refuses every hostile variant of a good link, alone or combined', () => {
+    expect(checkPaymentLink(good, expected)).toMatchObject({ ok: true, href: good });
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: variants.length - 1 }), { minLength: 1, maxLength: 3 }),
+        (picks) => {
+          const hostile = picks.reduce((text, pick) => variants[pick]!(text), good);
+          if (hostile === good) return;
+          const result = checkPaymentLink(hostile, expected);
+          if (result.ok) throw new Error(`shown: ${JSON.stringify(hostile)} as ${result.href}`);
+        },
+      ),
+      { numRuns: 2000, seed: 17 },
+    );
+    expect(rest.startsWith('/qr-scan?&')).toBe(true);
+  });
+
+  it('accepts good links whatever their values, and shows them exactly as sent', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
+        fc.stringMatching(/^0x[0-9a-fA-F]{1,40}$/),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        (label, contract, cents) => {
+          const text = link({
+            origin: `https://${label.replace(/-+$/, '')}.pay.example`,
+            params: withParam('contract_address', contract).map(([k, v]) =>
+              k === 'transaction_amount' ? [k, (cents / 100).toString()] : [k, v],
+            ),
+          });
+          expect(checkPaymentLink(text, expected)).toMatchObject({ ok: true, href: text });
+        },
+      ),
+      { numRuns: 300, seed: 17 },
+    );
+  });
+
+  it('encodes %-escapes as sent, whatever their letter case', () => {
+    const lower = link().replace('%3A', '%3a');
+    expect(checkPaymentLink(lower, expected)).toMatchObject({ ok: true });
+  });
+
+  it('shows a port or an IP address only where IT lists it, and only listed hosts when IT lists any', () => {
+    const it = { ...expected, allowedHosts: ['wallet.example.com:8443', '10.0.0.7'] };
+    expect(checkPaymentLink(link({ origin: 'https://wallet.example.com:8443' }), it).ok).toBe(true);
+    expect(checkPaymentLink(link({ origin: 'https://10.0.0.7' }), it).ok).toBe(true);
+    expect(refusal(link(), it)).toMatch(/not one IT allows/);
+    expect(refusal(link({ origin: 'https://wallet.example.com:8443' }))).toMatch(/port/);
   });
 });
