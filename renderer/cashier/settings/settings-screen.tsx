@@ -86,23 +86,20 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
           {policy.lockedKeys.length} setting{policy.lockedKeys.length === 1 ? ' is' : 's are'}{' '}
           locked by the policy at {policy.path}. Ask IT to change them.
         </Alert>
-      ) : policy.kind === 'invalid' ? (
+      ) : policy.kind === 'invalid' || policy.kind === 'untrusted' ? (
         <Alert
           color="red"
           variant="light"
           data-testid="policy-status"
-          title="The IT policy file has problems and was ignored"
+          title={
+            policy.kind === 'invalid'
+              ? 'The IT policy file has problems and was ignored'
+              : 'The IT policy file was ignored: it is not protected'
+          }
         >
-          {policy.problems.join(' ')}
-        </Alert>
-      ) : policy.kind === 'untrusted' ? (
-        <Alert
-          color="red"
-          variant="light"
-          data-testid="policy-status"
-          title="The IT policy file was ignored: it is not protected"
-        >
-          {policy.reason} Ask IT to check it.
+          {policy.kind === 'invalid'
+            ? policy.problems.join(' ')
+            : `${policy.reason} Ask IT to check it.`}
         </Alert>
       ) : null}
       {settings.localProblems.length > 0 ? (

@@ -107,6 +107,26 @@ describe('SettingsScreen', () => {
     expect(screen.queryByTestId('setting-serviceBaseUrl')).toBeNull();
   });
 
+  it('says when the IT policy file was ignored because anybody could change it', () => {
+    const policy = {
+      kind: 'untrusted',
+      path: '/etc/counter-app/policy.json',
+      reason:
+        'The policy file was ignored because /etc/counter-app/policy.json is not owned by root.',
+    } as const;
+    renderWithTheme(
+      <SettingsScreen
+        info={{ ...info, needsSetup: false }}
+        settings={{ ...settingsWith(), policy }}
+        onSetup={() => undefined}
+        onChanged={() => undefined}
+      />,
+    );
+    const status = screen.getByTestId('policy-status').textContent ?? '';
+    expect(status).toContain('not protected');
+    expect(status).toContain('is not owned by root');
+  });
+
   it('connects with the address and the token together, in one call', async () => {
     pos.handle('connectService', () => ({
       serviceOrigin: 'https://pay.example.com',
