@@ -7,7 +7,7 @@ import { isLoopbackHost } from '../../shared/base-url';
 import { isPublicAddress } from './public-address';
 
 export const MAX_LOGO_BYTES = 256 * 1024;
-export const LOGO_TIMEOUT_MS = 5_000;
+const LOGO_TIMEOUT_MS = 5_000;
 const imageTypes = new Set(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
 /** Resolves a host name to all its addresses (node:dns `lookup` with `all: true`). */
@@ -30,7 +30,7 @@ export interface LogoDownloadOptions {
 }
 
 /** Why a logo was not fetched: a short code for the log, never the URL's query. */
-export type LogoRefusal =
+type LogoRefusal =
   | 'bad-url'
   | 'not-https'
   | 'inside-address'

@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
 export type PolicyTrust = { trusted: true } | { trusted: false; reason: string };
 
 /** What the POSIX check reads of a path (fs.Stats has these). */
-export interface OwnerAndMode {
+interface OwnerAndMode {
   uid: number;
   mode: number;
   isSymbolicLink(): boolean;
