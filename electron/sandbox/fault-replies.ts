@@ -36,6 +36,14 @@ function faultStatusMessage(status: number): string {
   return `The sandbox answered HTTP ${status} (scripted fault).`;
 }
 
+const FORMULA_NAME = '=HYPERLINK("http://evil.example","pay here")';
+const formulaNamedData: Record<SandboxEndpoint, unknown> = {
+  chain: [{ name: FORMULA_NAME, chain_id: 1, logo: '' }],
+  asset: [{ asset: 'USDT', chain: FORMULA_NAME, chain_id: 1, decimal: 6, logo: '' }],
+  generate_qr: null,
+  generate_nfc: null,
+};
+
 /** Answers a request with the fault's status and/or body. Status defaults to 200 for bodies. */
 export function sendFaultReply(
   res: ServerResponse,
@@ -65,6 +73,15 @@ export function sendFaultReply(
       // Chunked, without Content-Length: the client must count bytes as they arrive.
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       res.end(oversizeBody);
+      return;
+    case 'formula-names':
+      // A catalogue whose names a spreadsheet would run as formulas: untrusted text the
+      // app must show and export as text. Chain 1 stays chain 1, so a sale still works.
+      sendJsonText(
+        res,
+        status,
+        JSON.stringify({ data: formulaNamedData[endpoint], errors: [], msg: '', error_code: '' }),
+      );
       return;
     case 'envelope-error':
       sendJsonText(

@@ -14,6 +14,7 @@ const faultBodies = [
   'wrong-shape',
   'oversize',
   'envelope-error',
+  'formula-names',
 ] as const;
 const faultDrops = ['after-request', 'after-processing'] as const;
 const faultLinks = [

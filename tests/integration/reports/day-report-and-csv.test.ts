@@ -91,12 +91,13 @@ describe('day report, search and CSV over a real journal file', () => {
     expect(rows[0]?.link_amount).toBe('10.35');
   });
 
-  it('writes hostile names from a sale as text a spreadsheet will not run, numbers unchanged', async () => {
-    // The chain's name and the asset symbol come from the service's catalogue: untrusted.
-    const chain = { ...rig.chain, name: '=HYPERLINK("http://evil.example","click")' };
-    const asset = { ...rig.asset, asset: '@SUM(1+1)' };
-    const refused = await rig.sale.startQrSale({ amount: '7.5', asset, chain });
-    expect(refused.state).toBe('refused');
+  it('exports names from the service that a spreadsheet would run as text; numbers stay numbers', async () => {
+    // The sandbox names chain 1 like a formula: the catalogue is the service's, untrusted.
+    rig.sandbox.setFaults([{ endpoint: 'chain', body: 'formula-names' }]);
+    const [chain] = await rig.client.listChains();
+    expect(chain?.name.startsWith('=HYPERLINK(')).toBe(true);
+    await rig.sale.startQrSale({ amount: '7.5', asset: rig.asset, chain: chain! });
+    await rig.sale.confirmPaidByCashier();
 
     const file = join(rig.temp.dir, 'hostile.csv');
     const out = createWriteStream(file);
@@ -104,9 +105,9 @@ describe('day report, search and CSV over a real journal file', () => {
     out.end();
     await finished(out);
     const [row] = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(row?.chain_name).toBe(`'${chain.name}`);
-    expect(row?.asset).toBe(`'${asset.asset}`);
+    expect(row?.chain_name).toBe(`'${chain!.name}`);
     expect(row?.amount).toBe('7.5');
     expect(row?.chain_id).toBe('1');
+    expect(row?.state).toBe('paid-confirmed-by-cashier');
   });
 });
