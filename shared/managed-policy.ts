@@ -78,7 +78,15 @@ export function parseManagedPolicy(text: string): PolicyParse {
       problems: ['The policy file must hold one JSON object with "settings" and "locked".'],
     };
   }
+  return checkManagedPolicy(json);
+}
 
+/**
+ * Checks a policy already read into an object (the JSON file parsed, or the values of a
+ * Windows registry key or a macOS managed-preferences plist put in the same shape).
+ * Same whole-policy rule: every key passes, or nothing applies.
+ */
+export function checkManagedPolicy(json: object): PolicyParse {
   const parsed = managedPolicySchema.safeParse(json, { reportInput: true });
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(describePolicyIssue) };
 

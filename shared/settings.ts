@@ -262,7 +262,10 @@ export type ManagedPolicyStatus =
 export interface EffectiveSettings {
   values: Settings;
   keys: Record<SettingKey, SettingState>;
+  /** The policy as a whole: the first problem, else where it applied, else none. */
   policy: ManagedPolicyStatus;
+  /** Each place IT's policy was looked for, highest precedence first. */
+  policySources: ManagedPolicyStatus[];
   /** Local values that were ignored because they no longer pass the schema. */
   localProblems: string[];
 }

@@ -59,7 +59,11 @@ export function loadManagedPolicy(options: {
 }
 
 /** The Node reader: ENOENT means "no policy"; files over the size limit are refused unread. */
-export const nodePolicyFileReader: PolicyFileReader = (path) => {
+export const nodePolicyFileReader: PolicyFileReader = (path) =>
+  nodePolicyBytesReader(path, MAX_POLICY_BYTES)?.toString('utf8');
+
+/** The bytes of a policy file (a plist may be binary), or undefined when there is none. */
+export function nodePolicyBytesReader(path: string, maxBytes: number): Buffer | undefined {
   let size: number;
   try {
     const stat = statSync(path);
@@ -69,6 +73,6 @@ export const nodePolicyFileReader: PolicyFileReader = (path) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  if (size > MAX_POLICY_BYTES) throw new Error(`it is larger than ${MAX_POLICY_BYTES} bytes`);
-  return readFileSync(path, 'utf8');
-};
+  if (size > maxBytes) throw new Error(`it is larger than ${maxBytes} bytes`);
+  return readFileSync(path);
+}

@@ -49,6 +49,7 @@ export interface LayerInputs {
   local: LocalLayer;
   policy: ManagedPolicy | undefined;
   policyStatus: ManagedPolicyStatus;
+  policySources: ManagedPolicyStatus[];
 }
 
 export function resolveSettings(inputs: LayerInputs): EffectiveSettings {
@@ -76,6 +77,7 @@ export function resolveSettings(inputs: LayerInputs): EffectiveSettings {
     values: structuredClone(values) as Settings,
     keys,
     policy: inputs.policyStatus,
+    policySources: structuredClone(inputs.policySources),
     localProblems: [...local.problems],
   };
 }

@@ -20,6 +20,8 @@ export interface ManagedPolicyLoad {
   status: ManagedPolicyStatus;
   /** Present only when the whole file passed. */
   policy?: ManagedPolicy;
+  /** Each place policy was looked for, highest first (policy-sources.ts); absent: only `status`. */
+  sources?: ManagedPolicyStatus[];
 }
 
 export interface SettingsServiceOptions {
@@ -78,6 +80,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       local: readLocalLayer(raw),
       policy: policy.policy,
       policyStatus: policy.status,
+      policySources: policy.sources ?? [policy.status],
     });
     const problems = effective.localProblems.join(' ');
     if (problems !== '' && problems !== lastLocalProblems)

@@ -1,7 +1,6 @@
 import { defaultSettings } from '../../../shared/settings';
 import { silentLogger, type Logger } from '../../logging/logger';
-import { loadManagedPolicy, nodePolicyFileReader } from '../../settings/managed-policy-loader';
-import { platformPolicyTrust } from '../../settings/policy-file-trust';
+import { loadPlatformPolicy } from '../../settings/policy-places';
 import { policyPath } from '../../settings/policy-path';
 import type { SecretStore } from '../../settings/secret-store';
 import { createSettingsService, type SettingsService } from '../../settings/settings-service';
@@ -26,12 +25,7 @@ export interface ShellSettings {
 export function openShellSettings(options: { logger?: Logger } = {}): ShellSettings {
   const logger = options.logger ?? silentLogger;
   const path = policyPath(process.platform, process.env);
-  const policy = loadManagedPolicy({
-    path,
-    readFile: nodePolicyFileReader,
-    checkTrust: platformPolicyTrust(process.platform),
-    logger,
-  });
+  const policy = loadPlatformPolicy(process.platform, process.env, logger);
   const store = createElectronSettingsStore({ logger });
   const settings = createSettingsService({
     store,

@@ -93,12 +93,12 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
           data-testid="policy-status"
           title={
             policy.kind === 'invalid'
-              ? 'The IT policy file has problems and was ignored'
-              : 'The IT policy file was ignored: it is not protected'
+              ? 'An IT policy has problems and was ignored'
+              : 'An IT policy was ignored: it is not protected'
           }
         >
           {policy.kind === 'invalid'
-            ? policy.problems.join(' ')
+            ? `${policy.path}: ${policy.problems.join(' ')}`
             : `${policy.reason} Ask IT to check it.`}
         </Alert>
       ) : null}

@@ -11,6 +11,7 @@ export function cashierSettings(
       settingKeys.map((key) => [key, { source: 'default', locked: false }]),
     ) as EffectiveSettings['keys'],
     policy: { kind: 'none', path: '' },
+    policySources: [],
     localProblems: [],
   };
 }

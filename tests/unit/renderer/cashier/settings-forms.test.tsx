@@ -31,6 +31,7 @@ function settingsWith(
     policy: locked.length
       ? { kind: 'applied', path: '/etc/policy.json', presetKeys: [], lockedKeys: locked }
       : { kind: 'none', path: '' },
+    policySources: [],
     localProblems: [],
   };
 }
