@@ -174,6 +174,23 @@ export const settingSchemas = {
       description:
         'Host names (optionally host:port) a payment link may point to; empty allows any public host name. IT only.',
     }),
+  /** Where the updater looks for new versions; '' = no updates (the default). Set by IT only. */
+  updateFeedUrl: z
+    .string()
+    .max(2000, { message: 'The update address is too long.' })
+    .regex(/^(?:https:\/\/[\x21-\x7e]+)?$/, {
+      message: 'The update address must be empty (no updates) or start with https://.',
+    })
+    .meta({
+      description:
+        'The https address of the update feed (the folder holding latest.yml); empty turns updates off. IT only.',
+    }),
+  /** The update channel read from the feed ("latest" reads latest.yml). Set by IT only. */
+  updateChannel: z
+    .enum(['latest', 'beta', 'alpha'], {
+      message: 'The update channel must be "latest", "beta" or "alpha".',
+    })
+    .meta({ description: 'The update channel: latest, beta or alpha. IT only.' }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -188,10 +205,13 @@ export function isSettingKey(key: string): key is SettingKey {
 
 /**
  * Keys only IT sets, through the managed policy: the app never saves them locally and a
- * saved value is ignored, so nobody at the till can widen the hosts a payment link may go to.
+ * saved value is ignored, so nobody at the till can point updates elsewhere or widen the
+ * hosts a payment link may go to.
  */
 export const itOnlySettingKeys: ReadonlySet<SettingKey> = new Set<SettingKey>([
   'allowedWalletHosts',
+  'updateFeedUrl',
+  'updateChannel',
 ]);
 
 /** What only the running machine knows; tests pass fixed values. */
@@ -218,6 +238,8 @@ export function defaultSettings(environment: SettingsEnvironment): Settings {
     lastChainId: null,
     lastAsset: null,
     allowedWalletHosts: [],
+    updateFeedUrl: '',
+    updateChannel: 'latest',
   };
 }
 

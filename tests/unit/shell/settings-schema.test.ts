@@ -32,6 +32,8 @@ describe('settings defaults', () => {
       lastChainId: null,
       lastAsset: null,
       allowedWalletHosts: [],
+      updateFeedUrl: '',
+      updateChannel: 'latest',
     });
   });
 
@@ -60,6 +62,15 @@ describe('checkSetting', () => {
       'allowedWalletHosts',
       Array.from({ length: 33 }, (_, i) => `h${i}.example`),
     );
+  });
+
+  it('updateFeedUrl: empty (no updates) or https; updateChannel: latest, beta or alpha', () => {
+    accept('updateFeedUrl', '');
+    accept('updateFeedUrl', 'https://updates.example.com/counter-app');
+    reject('updateFeedUrl', 'http://updates.example.com/counter-app');
+    reject('updateFeedUrl', 'https://updates.example.com/a b');
+    accept('updateChannel', 'beta');
+    reject('updateChannel', 'nightly');
   });
 
   it('serviceBaseUrl: empty means demo mode; otherwise https (or loopback http), normalised', () => {

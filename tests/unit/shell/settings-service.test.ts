@@ -153,20 +153,26 @@ describe('settings writes', () => {
 
   it('refuses the keys only IT sets, even unlocked, and ignores them in the local store', () => {
     const store = createMemorySettingsStore();
-    store.write({ allowedWalletHosts: ['evil.example'], shopName: 'Corner' } as never);
-    const policy = managed({ allowedWalletHosts: ['pay.example.com'] }, []);
+    store.write({ updateFeedUrl: 'https://evil.example/feed', shopName: 'Corner' } as never);
+    const policy = managed({ updateFeedUrl: 'https://updates.example.com/till' }, []);
     const service = createSettingsService({ store, defaults, policy });
-    expect(service.current().values.allowedWalletHosts).toEqual(['pay.example.com']);
+    expect(service.current().values.updateFeedUrl).toBe('https://updates.example.com/till');
     expect(service.current().values.shopName).toBe('Corner');
-    expect(service.current().localProblems.join(' ')).toContain('allowedWalletHosts');
-    expect(service.update({ allowedWalletHosts: ['evil.example'] })).toMatchObject({
-      ok: false,
-      error: {
-        kind: 'managed',
-        problems: ['allowedWalletHosts is set by the managed policy only.'],
-      },
-    });
-    expect(service.reset(['allowedWalletHosts'])).toMatchObject({
+    expect(service.current().localProblems.join(' ')).toContain('updateFeedUrl');
+    for (const patch of [
+      { updateFeedUrl: 'https://evil.example/feed' },
+      { allowedWalletHosts: ['evil.example'] },
+      { updateChannel: 'beta' },
+    ]) {
+      expect(service.update(patch)).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'managed',
+          problems: [`${Object.keys(patch)[0]} is set by the managed policy only.`],
+        },
+      });
+    }
+    expect(service.reset(['updateFeedUrl'])).toMatchObject({
       ok: false,
       error: { kind: 'managed' },
     });
