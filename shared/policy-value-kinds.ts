@@ -10,7 +10,7 @@ import { settingKeys, settingSchemas, type SettingKey } from './settings';
  *   object   Windows REG_SZ holding a JSON object; macOS <dict>
  * Derived from the settings schema, so a new setting gets its kind without a second table.
  */
-export type PolicyValueKind = 'boolean' | 'text' | 'list' | 'object';
+type PolicyValueKind = 'boolean' | 'text' | 'list' | 'object';
 
 export interface PolicyValueShape {
   kind: PolicyValueKind;

@@ -3,7 +3,9 @@ import type { Clock } from '../../shared/clock';
 import type { Calls, Events } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { CsvExportResult, DisplaysView } from '../../shared/ipc/views';
+import type { UpdateStatus } from '../../shared/update-status';
 import type { Logger } from '../logging/logger';
+import type { ProxyResolver } from '../network/proxy-resolver';
 import type { NfcHost } from '../nfc-host/nfc-host';
 import type { SpawnReader } from '../nfc-host/reader-channel';
 import type { SaleService } from '../sale/sale-service';
@@ -29,6 +31,15 @@ export interface AppPlatform {
   displays?: PlatformDisplays;
   /** How to start the NFC reader process; absent: NFC is reported as stopped. */
   spawnReader?: SpawnReader;
+  /** Electron's session.defaultSession.resolveProxy (OS proxy settings and PAC); absent: direct. */
+  resolveProxy?: ProxyResolver;
+  /** The updater's status (electron/update); absent: updates are off (the harness). */
+  updates?: PlatformUpdates;
+}
+
+interface PlatformUpdates {
+  status(): UpdateStatus;
+  onChange(listener: (status: UpdateStatus) => void): () => void;
 }
 
 export interface PlatformDisplays {

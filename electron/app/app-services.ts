@@ -6,8 +6,12 @@ import { SqliteReportReader } from '../journal/sqlite-report-reader';
 import type { AppPlatform, AppServices } from './app-platform';
 import { Catalogue } from './catalogue';
 import { deviceHandlers } from './device-handlers';
+import { diagnosticsHandlers } from './diagnostics-handlers';
+import type { DiagnosticsPlatform } from './diagnostics-platform';
 import { createEventFanOut } from './event-fan-out';
 import { journalHandlers } from './journal-handlers';
+import { trustOsCertificates } from '../network/os-certificates';
+import { routeServiceRequests } from '../service-client/node-http-exchange';
 import { LogoFetcher } from './logo-fetcher';
 import { wireNfc } from './nfc-wiring';
 import { saleHandlers } from './sale-handlers';
@@ -26,10 +30,14 @@ export type { AppPlatform, AppServices } from './app-platform';
  * lives in its own file (see README.md).
  */
 export async function createAppServices(
-  platform: AppPlatform,
+  platform: AppPlatform & DiagnosticsPlatform,
   emit: EventSink<Events>,
 ): Promise<AppServices> {
   const { clock, logger, settings, secrets } = platform;
+  // TLS trusts the OS store too, and requests follow the OS proxy settings, before any
+  // request leaves (the sandbox check at start included).
+  logger.info('certificates', { ...trustOsCertificates() });
+  routeServiceRequests(platform.resolveProxy ?? null, clock);
   const values = () => settings.current().values;
   const events = createEventFanOut(emit);
   const { send } = events;
@@ -44,6 +52,7 @@ export async function createAppServices(
   await connection.refresh();
   const logos = new LogoFetcher(clock, logger, {
     isDemo: () => connection.mode().kind === 'demo',
+    ...(platform.resolveProxy ? { resolveProxy: platform.resolveProxy } : {}),
   });
   const catalogue = new Catalogue(() => connection.client(), logos);
 
@@ -63,13 +72,15 @@ export async function createAppServices(
   const nfc = wireNfc({
     spawnReader: platform.spawnReader,
     clock,
-    logger,
+    // The reader process's own reports (PC/SC lost, read faults, exits) are logged here.
+    logger: platform.loggerFor?.('nfc') ?? logger,
     sale,
     aid: values().nfcAid,
     send,
   });
 
   platform.displays?.onChange((view) => send('displays-changed', view));
+  platform.updates?.onChange((status) => send('update-status', status));
   const stopReacting = reactToSettings({
     settings,
     send,
@@ -81,7 +92,12 @@ export async function createAppServices(
   send('settings-changed', settings.current());
 
   const handlers: CallHandlers<Calls> = {
-    ...serviceHandlers({ version: platform.version, connection, catalogue }),
+    ...serviceHandlers({
+      version: platform.version,
+      connection,
+      catalogue,
+      updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
+    }),
     ...saleHandlers({ sale, catalogue }),
     ...journalHandlers({
       clock,
@@ -91,6 +107,17 @@ export async function createAppServices(
     }),
     ...settingsHandlers({ settings, secrets, connection, clock, logger }),
     ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
+    ...diagnosticsHandlers({
+      clock,
+      version: platform.version,
+      platform,
+      settings,
+      secrets,
+      displays: platform.displays,
+      nfcStatus: nfc.status,
+      journalPath,
+      logger,
+    }),
   };
 
   return {

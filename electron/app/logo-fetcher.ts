@@ -1,5 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../logging/logger';
+import type { ProxyResolver } from '../network/proxy-resolver';
+import { ProxyRoutes } from '../network/proxy-routes';
 import { downloadLogo, systemResolveAll, type ResolveAll } from './logo-download';
 
 /** Logos held (and failures remembered) at once: a catalogue has a few dozen. */
@@ -13,6 +15,8 @@ export interface LogoFetcherOptions {
   resolveAll?: ResolveAll;
   /** Tests' self-signed server. */
   ca?: string;
+  /** The OS proxy settings and PAC (Electron's resolveProxy); direct when absent. */
+  resolveProxy?: ProxyResolver;
 }
 
 /**
@@ -26,12 +30,15 @@ export class LogoFetcher {
   private readonly cache = new Map<string, Promise<string | null>>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly routes: ProxyRoutes | undefined;
 
   constructor(
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: LogoFetcherOptions,
-  ) {}
+  ) {
+    if (options.resolveProxy) this.routes = new ProxyRoutes(options.resolveProxy, clock);
+  }
 
   dataUrl(url: string): Promise<string | null> {
     const cached = this.cache.get(url);
@@ -65,6 +72,7 @@ export class LogoFetcher {
       demo: this.options.isDemo(),
       resolveAll: this.options.resolveAll ?? systemResolveAll,
       ...(this.options.ca ? { ca: this.options.ca } : {}),
+      ...(this.routes ? { routeFor: (logoUrl: string) => this.routes!.routeFor(logoUrl) } : {}),
     });
     if (result.ok) return result.dataUrl;
     let host = '';

@@ -1,5 +1,6 @@
 import type { Calls } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
+import type { UpdateStatus } from '../../shared/update-status';
 import type { Catalogue } from './catalogue';
 import type { ServiceConnection } from './service-connection';
 
@@ -8,7 +9,8 @@ export function serviceHandlers(parts: {
   version: string;
   connection: ServiceConnection;
   catalogue: Catalogue;
-}): Pick<CallHandlers<Calls>, 'appInfo' | 'listChains' | 'listAssets'> {
+  updateStatus: () => UpdateStatus;
+}): Pick<CallHandlers<Calls>, 'appInfo' | 'listChains' | 'listAssets' | 'updateStatus'> {
   const { version, connection, catalogue } = parts;
   return {
     appInfo: async () => {
@@ -21,6 +23,7 @@ export function serviceHandlers(parts: {
         token: connection.tokenStatus(),
       };
     },
+    updateStatus: async () => parts.updateStatus(),
     listChains: () => catalogue.listChains(),
     listAssets: ({ chainId }) => catalogue.listAssets(chainId),
   };

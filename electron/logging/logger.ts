@@ -14,6 +14,9 @@ export interface Logger {
 
 type LogLevel = 'info' | 'warn' | 'error';
 
+/** Where finished lines go: stdout, a log file, or both (`teeLines`). */
+export type LineWriter = (line: string, level: LogLevel) => void;
+
 /** For tests and for callers that have nowhere to log. */
 export const silentLogger: Logger = {
   info: () => undefined,
@@ -23,7 +26,7 @@ export const silentLogger: Logger = {
 
 export interface JsonLinesLoggerOptions {
   /** Where each finished line goes (without its newline). Default: stdout for info, stderr otherwise. */
-  write?: (line: string, level: LogLevel) => void;
+  write?: LineWriter;
   clock?: Clock;
   /** Names the component, e.g. "service-client". */
   scope?: string;
@@ -34,7 +37,7 @@ export interface JsonLinesLoggerOptions {
  * field passes through `redact`: a caller that forgets to mask a token still cannot leak it.
  */
 export function createJsonLinesLogger(options: JsonLinesLoggerOptions = {}): Logger {
-  const write = options.write ?? defaultWrite;
+  const write = options.write ?? writeToStdio;
   const now = () => (options.clock ? options.clock.now() : Date.now());
   const log = (level: LogLevel, message: string, fields?: LogFields) => {
     const line: Record<string, unknown> = {
@@ -59,6 +62,14 @@ export function createJsonLinesLogger(options: JsonLinesLoggerOptions = {}): Log
   };
 }
 
-function defaultWrite(line: string, level: LogLevel): void {
+/** The default writer: info lines to stdout, warn and error lines to stderr. */
+export function writeToStdio(line: string, level: LogLevel): void {
   (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
+}
+
+/** Hands every line to each writer in turn, e.g. stdout and the log file. */
+export function teeLines(...writers: LineWriter[]): LineWriter {
+  return (line, level) => {
+    for (const write of writers) write(line, level);
+  };
 }

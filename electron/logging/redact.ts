@@ -10,17 +10,31 @@ export const REDACTED = '[redacted]';
 const BEARER = /\bbearer\s+[^\s"',;]+/gi;
 /** The published token format is 32 hex characters (API 5.2); production tokens may look alike. */
 const HEX_32 = /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/gi;
+/** A wallet's NFC payment token is UUID-shaped (docs/payment-service.md: NFC payment). */
+const UUID =
+  /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/gi;
+/**
+ * Order ids are UUIDv7 (shared/order-id.ts) and are what IT searches a log for, so a v7 UUID
+ * stays. A payment token is random: the chance that one is shaped like a v7 is 1 in 64.
+ */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 /** Field names whose values are secret whatever they look like. */
 const SECRET_KEY = /^(authorization|token|api[-_]?token|access[-_]?token|secret|password)$/i;
 
-/** Replaces bearer tokens, 32-hex strings and each of `secrets` (exact text) in `text`. */
+/**
+ * Replaces bearer tokens, 32-hex strings, UUID-shaped strings other than order ids (a
+ * payment token from a wallet is one) and each of `secrets` (exact text) in `text`.
+ */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   let out = text;
   for (const secret of secrets) {
     // Very short "secrets" would shred ordinary words; the token format is far longer.
     if (secret.length >= 8) out = out.split(secret).join(REDACTED);
   }
-  return out.replace(BEARER, `Bearer ${REDACTED}`).replace(HEX_32, REDACTED);
+  return out
+    .replace(BEARER, `Bearer ${REDACTED}`)
+    .replace(UUID, (uuid) => (UUID_V7.test(uuid) ? uuid : REDACTED))
+    .replace(HEX_32, REDACTED);
 }
 
 /**

@@ -3,11 +3,14 @@
 // harness uses, opens the windows, and leaves quitting to the quit sequence.
 import { app, dialog, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { systemClock } from '../../shared/clock';
 import { createAppServices, type AppServices } from '../app/app-services';
-import { createJsonLinesLogger } from '../logging/logger';
+import { createFileLog } from '../logging/file-log';
+import { createJsonLinesLogger, teeLines, writeToStdio } from '../logging/logger';
+import { installAboutPanel } from './about-panel';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { CustomerDisplayController } from './customer-display/customer-display-controller';
 import { registerIpc } from './ipc-registration';
@@ -18,6 +21,9 @@ import { buildContentSecurityPolicy } from './security/content-security-policy';
 import { isTrustedIpcEvent } from './security/ipc-sender';
 import { installSecurityHooks, installSessionSecurity } from './security/security-hooks';
 import { openShellSettings } from './storage/open-settings';
+import { osUpdater } from './updater';
+import { updateFeedOf } from '../update/update-feed';
+import { createUpdateService } from '../update/update-service';
 import { electronWindowStateSlot } from './storage/window-state-store';
 import { utilityReaderChannel } from './utility-reader-channel';
 import { openCashierWindow } from './windows/cashier-window';
@@ -25,7 +31,12 @@ import { appLocationOf, createWindowFactory, type PageSource } from './windows/w
 import { WindowRegistry } from './windows/window-registry';
 
 const mainDir = import.meta.dirname;
-const logger = createJsonLinesLogger({ scope: 'main' });
+// Every part of the till logs the same redacted JSON lines to stdout and to the rotating
+// file in the app's log folder (electron/logging/README.md: Logs and diagnostics).
+const fileLog = createFileLog({ logDir: app.getPath('logs') });
+const writeLine = teeLines(writeToStdio, fileLog.write);
+const loggerFor = (scope: string) => createJsonLinesLogger({ scope, write: writeLine });
+const logger = loggerFor('main');
 let services: AppServices | undefined;
 let cashierWindow: BrowserWindow | undefined;
 let displays: CustomerDisplayController | undefined;
@@ -50,6 +61,7 @@ async function start(): Promise<void> {
   );
   serveAppScheme(join(mainDir, '../renderer'), () => buildContentSecurityPolicy({}));
   quit.watchSystemShutdown(powerMonitor);
+  installAboutPanel(app);
 
   const shell = openShellSettings({ logger });
   const factory = createWindowFactory({
@@ -87,11 +99,22 @@ async function start(): Promise<void> {
   });
   displays = controller;
 
+  const updateLogger = loggerFor('update');
+  const updates = createUpdateService({
+    feed: updateFeedOf(shell.settings.current().values),
+    createUpdater: () => osUpdater(updateLogger),
+    clock: systemClock,
+    logger: updateLogger,
+  });
+
   services = await createAppServices(
     {
       dataDir: app.getPath('userData'),
       clock: systemClock,
       logger,
+      // The OS proxy settings and PAC, as Chromium applies them.
+      resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+      updates,
       settings: shell.settings,
       secrets: shell.secrets,
       version: app.getVersion(),
@@ -112,6 +135,17 @@ async function start(): Promise<void> {
           rows,
         };
       },
+      logs: { dir: fileLog.logDir, keep: fileLog.keep },
+      loggerFor,
+      saveDiagnostics: async (suggestedName, bytes) => {
+        const choice = await dialog.showSaveDialog(cashier, {
+          defaultPath: join(app.getPath('documents'), suggestedName),
+          filters: [{ name: 'Zip', extensions: ['zip'] }],
+        });
+        if (choice.canceled || !choice.filePath) return { saved: false };
+        await writeFile(choice.filePath, bytes);
+        return { saved: true, fileName: choice.filePath.split(/[\\/]/).pop() ?? suggestedName };
+      },
       displays: {
         view: () => controller.snapshot() ?? controller.refresh(),
         onChange: (listener) => controller.onChange(listener),
@@ -130,6 +164,7 @@ async function start(): Promise<void> {
   // A quit asked for while starting has already destroyed the displays: do not reopen them.
   if (quit.isQuitting()) return;
   controller.start();
+  updates.start();
   // Only the display setting moves the customer's window; a picker tap must not re-fit it.
   shell.settings.onChange((_settings, changed) => {
     if (changed.has('customerDisplay')) controller.refresh();

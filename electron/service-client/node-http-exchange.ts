@@ -1,6 +1,12 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
+import type { Clock } from '../../shared/clock';
+import { AgentPool } from '../network/agent-pool';
+import type { ProxyRoute } from '../network/pac-result';
+import type { ProxyResolver } from '../network/proxy-resolver';
+import { ProxyRoutes } from '../network/proxy-routes';
+import { requestTargetOf, viaProxy, type RequestTarget } from '../network/request-target';
 import type { ExchangeLimits, ExchangeOutcome, ExchangeRequest } from './exchange';
 import { networkCodeOf } from './network-error';
 import { decodeStrictUtf8 } from './strict-utf8';
@@ -11,7 +17,8 @@ import { decodeStrictUtf8 } from './strict-utf8';
  * precisely whether the request can have left this machine, which is what decides between
  * "nothing was sent" and "the order may exist" for a POST.
  *
- * The agents are shared by every client in the process (one pool per host:port):
+ * The agents are shared by every client in the process (one pool per host:port, and one
+ * pair of agents per proxy, ../network/agent-pool.ts):
  * - maxSockets 4: the till sends one request at a time; a few spare for overlapping calls.
  * - timeout 4 s: an idle pooled socket is closed by us before common server idle timeouts
  *   (Node 5 s, nginx 75 s). With a timeout set, the agent also honours a shorter
@@ -29,55 +36,39 @@ export const SERVICE_AGENT_OPTIONS: Readonly<http.AgentOptions> = {
   timeout: 4_000,
   scheduling: 'lifo',
 };
-let httpAgent = new http.Agent(SERVICE_AGENT_OPTIONS);
-let httpsAgent = new https.Agent(SERVICE_AGENT_OPTIONS);
+const agents = new AgentPool(SERVICE_AGENT_OPTIONS);
 
 /**
  * Closes every pooled and in-use socket (clean shutdown of the main process, tests). The
  * transport stays usable: the next request opens a new connection.
  */
 export function closeServiceTransport(): void {
-  httpAgent.destroy();
-  httpsAgent.destroy();
-  httpAgent = new http.Agent(SERVICE_AGENT_OPTIONS);
-  httpsAgent = new https.Agent(SERVICE_AGENT_OPTIONS);
+  agents.destroy();
 }
 
-interface Target {
-  secure: boolean;
-  hostname: string;
-  port: number | undefined;
-  path: string;
+/** How requests leave this machine; null: always directly (no resolver was given). */
+let routes: ProxyRoutes | null = null;
+
+/**
+ * Sends every service request the way `resolver` says (the OS proxy settings and PAC in
+ * the app), each origin's answer kept for a minute on `clock`. The proxy is a fact of the
+ * machine, not of one client, like the agents: one setting for the process. null: direct.
+ */
+export function routeServiceRequests(resolver: ProxyResolver | null, clock: Clock): void {
+  routes = resolver ? new ProxyRoutes(resolver, clock) : null;
 }
 
 /** The client asks for a handful of URLs (one per endpoint, assets per chain): parsed once. */
-const targets = new Map<string, Target | null>();
+const targets = new Map<string, RequestTarget | null>();
 const MAX_CACHED_TARGETS = 64;
 
-function targetOf(url: string): Target | null {
+function targetOf(url: string): RequestTarget | null {
   let target = targets.get(url);
   if (target !== undefined) return target;
-  target = parseTarget(url);
+  target = requestTargetOf(url);
   if (targets.size >= MAX_CACHED_TARGETS) targets.clear();
   targets.set(url, target);
   return target;
-}
-
-function parseTarget(url: string): Target | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  return {
-    secure: parsed.protocol === 'https:',
-    // node:http wants an IPv6 literal without its brackets.
-    hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: parsed.port === '' ? undefined : Number(parsed.port),
-    path: `${parsed.pathname}${parsed.search}`,
-  };
 }
 
 /**
@@ -112,6 +103,9 @@ export function exchange(
     let settled = false;
     let phase: Phase = 'no-socket';
     let req: http.ClientRequest | undefined;
+    // Stops a connection still being set up through a proxy when the request is abandoned
+    // (made only for a proxied request: the direct path stays as lean as it was).
+    let setUp: AbortController | undefined;
     const cancelTimer = limits.clock.at(limits.clock.now() + limits.timeoutMs, () =>
       abandon({ type: 'timeout' }),
     );
@@ -124,6 +118,7 @@ export function exchange(
     /** Ends the exchange early: the socket is destroyed, never returned half-read to the pool. */
     function abandon(outcome: ExchangeOutcome): void {
       finish(outcome);
+      setUp?.abort();
       req?.destroy();
     }
     const maxBytes = limits.maxResponseBytes;
@@ -136,85 +131,107 @@ export function exchange(
       headers['Content-Type'] = 'application/json';
       headers['Content-Length'] = Buffer.byteLength(request.body, 'utf8');
     }
-    try {
-      req = (target.secure ? https : http).request({
-        hostname: target.hostname,
-        port: target.port,
-        path: target.path,
-        method: request.method,
-        headers,
-        agent: target.secure ? httpsAgent : httpAgent,
+    // Without a resolver the request goes out in this turn, as it always did.
+    if (routes === null) send({ kind: 'direct' });
+    else
+      void routes.routeFor(request.url).then((route) => {
+        if (!settled) send(route);
       });
-    } catch (error) {
-      // Refused by node:http before any socket (e.g. an invalid header): nothing was sent.
-      finish({ type: 'not-connected', code: networkCodeOf(error) ?? 'ERR_REQUEST_NOT_SENT' });
-      return;
+
+    function send(route: ProxyRoute): void {
+      if (!target) return;
+      try {
+        req = (target.secure ? https : http).request({
+          ...(route.kind === 'direct'
+            ? {
+                hostname: target.hostname,
+                port: target.port,
+                path: target.path,
+                headers,
+                agent: agents.direct(target.secure),
+              }
+            : viaProxy(
+                target,
+                route,
+                agents.forProxy(route),
+                headers,
+                (setUp = new AbortController()).signal,
+              )),
+          method: request.method,
+        });
+      } catch (error) {
+        // Refused by node:http before any socket (e.g. an invalid header): nothing was sent.
+        finish({ type: 'not-connected', code: networkCodeOf(error) ?? 'ERR_REQUEST_NOT_SENT' });
+        return;
+      }
+      listen(req, target.secure);
+      req.end(request.body);
     }
 
-    req.on('socket', (socket: Socket) => {
-      if (req?.reusedSocket || !socket.connecting) {
-        // A pooled socket (or one already connected): the bytes may go out at once.
-        phase = 'may-have-written';
-        return;
-      }
-      phase = 'connecting';
-      // For https, 'connect' is only TCP: the request is written after the handshake.
-      socket.once(target.secure ? 'secureConnect' : 'connect', () => {
-        phase = 'may-have-written';
+    function listen(sent: http.ClientRequest, secure: boolean): void {
+      sent.on('socket', (socket: Socket) => {
+        if (sent.reusedSocket || !socket.connecting) {
+          // A pooled socket (or one already connected): the bytes may go out at once.
+          phase = 'may-have-written';
+          return;
+        }
+        phase = 'connecting';
+        // For https, 'connect' is only TCP: the request is written after the handshake.
+        socket.once(secure ? 'secureConnect' : 'connect', () => {
+          phase = 'may-have-written';
+        });
       });
-    });
 
-    req.on('error', (error: unknown) => {
-      const code = networkCodeOf(error);
-      finish(
-        phase === 'may-have-written'
-          ? { type: 'interrupted', code }
-          : { type: 'not-connected', code: code ?? 'ERR_NOT_CONNECTED' },
-      );
-    });
-
-    req.on('response', (res: http.IncomingMessage) => {
-      // Errors after this point are the body breaking off; without a listener they would throw.
-      res.on('error', (error: unknown) =>
-        finish({ type: 'interrupted', code: networkCodeOf(error) }),
-      );
-      if (settled) {
-        res.destroy();
-        return;
-      }
-      const status = res.statusCode ?? 0;
-      const declaredText = res.headers['content-length'];
-      if (
-        declaredText !== undefined &&
-        /^\d{1,15}$/.test(declaredText.trim()) &&
-        Number(declaredText) > maxBytes
-      ) {
-        abandon({ type: 'unreadable', status, reason: 'too-large' });
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let total = 0;
-      res.on('data', (chunk: Buffer) => {
-        total += chunk.byteLength;
-        // Without a Content-Length (chunked) the body could grow without end: stop here.
-        if (total > maxBytes) abandon({ type: 'unreadable', status, reason: 'too-large' });
-        else chunks.push(chunk);
-      });
-      res.on('end', () => {
-        const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
-        const text = decodeStrictUtf8(bytes);
+      sent.on('error', (error: unknown) => {
+        const code = networkCodeOf(error);
         finish(
-          text === undefined
-            ? { type: 'unreadable', status, reason: 'not-utf8' }
-            : { type: 'response', status, text },
+          phase === 'may-have-written'
+            ? { type: 'interrupted', code }
+            : { type: 'not-connected', code: code ?? 'ERR_NOT_CONNECTED' },
         );
       });
-      res.on('close', () => {
-        // Closed before 'end' without an 'error' (the socket went away mid-body).
-        if (!res.complete) finish({ type: 'interrupted', code: 'ECONNRESET' });
-      });
-    });
 
-    req.end(request.body);
+      sent.on('response', (res: http.IncomingMessage) => {
+        // Errors after this point are the body breaking off; without a listener they would throw.
+        res.on('error', (error: unknown) =>
+          finish({ type: 'interrupted', code: networkCodeOf(error) }),
+        );
+        if (settled) {
+          res.destroy();
+          return;
+        }
+        const status = res.statusCode ?? 0;
+        const declaredText = res.headers['content-length'];
+        if (
+          declaredText !== undefined &&
+          /^\d{1,15}$/.test(declaredText.trim()) &&
+          Number(declaredText) > maxBytes
+        ) {
+          abandon({ type: 'unreadable', status, reason: 'too-large' });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let total = 0;
+        res.on('data', (chunk: Buffer) => {
+          total += chunk.byteLength;
+          // Without a Content-Length (chunked) the body could grow without end: stop here.
+          if (total > maxBytes) abandon({ type: 'unreadable', status, reason: 'too-large' });
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
+          const text = decodeStrictUtf8(bytes);
+          finish(
+            text === undefined
+              ? { type: 'unreadable', status, reason: 'not-utf8' }
+              : { type: 'response', status, text },
+          );
+        });
+        res.on('close', () => {
+          // Closed before 'end' without an 'error' (the socket went away mid-body).
+          if (!res.complete) finish({ type: 'interrupted', code: 'ECONNRESET' });
+        });
+      });
+    }
   });
 }

@@ -13,7 +13,7 @@ import type { ManagedPolicyLoad } from './settings-service';
  * Top-level keys are locked settings; a `Recommended` dictionary holds presets. The file may
  * be XML or binary (macOS writes either); both are read with the `plist` package.
  */
-export const MANAGED_PREFERENCES_DOMAIN = 'com.counterapp.till';
+const MANAGED_PREFERENCES_DOMAIN = 'com.counterapp.till';
 const RECOMMENDED = 'Recommended';
 
 export function managedPreferencesPath(user?: string): string {

@@ -29,7 +29,7 @@ interface RegistryValue {
 }
 
 /** `reg query /s` output: each key's full path and its values by name. */
-export function parseRegQueryOutput(output: string): Map<string, Map<string, RegistryValue>> {
+function parseRegQueryOutput(output: string): Map<string, Map<string, RegistryValue>> {
   const keys = new Map<string, Map<string, RegistryValue>>();
   let current: Map<string, RegistryValue> | undefined;
   for (const line of output.split(/\r?\n/)) {

@@ -3,6 +3,7 @@ import type { TokenStatus } from '../api-token';
 import type { NfcStatus } from '../nfc/nfc-status';
 import type { PeriodReport } from '../reports/report-types';
 import type { SaleSnapshot } from '../sale/sale-snapshot';
+import type { UpdateStatus } from '../update-status';
 import { parseLocalDate } from '../calendar-date';
 import { settingKeys, type EffectiveSettings } from '../settings';
 import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
@@ -43,6 +44,21 @@ const settingsPatch = z
     'a setting value is too large',
   );
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
+/** An uncaught error on the cashier page: short texts only, the log line stays small. */
+const pageError = z
+  .object({
+    kind: z.enum(['error', 'unhandled-rejection']),
+    message: z.string().max(1_000),
+    source: z.string().max(300).optional(),
+    line: z.number().int().nonnegative().max(10_000_000).optional(),
+  })
+  .strict();
+
+/** What "Export diagnostics" answers; `saved` is false when the save dialog was closed. */
+export interface DiagnosticsExportResult {
+  saved: boolean;
+  fileName?: string;
+}
 
 export const calls = {
   // The app and its service
@@ -105,6 +121,15 @@ export const calls = {
   nfcStatus: call(none).returns<NfcStatus>(),
   listDisplays: call(none).returns<DisplaysView>(),
   identifyDisplays: call(none).returns<null>(),
+
+  /** Where the till's update stands (off, downloading, ready to install at close...). */
+  updateStatus: call(none).returns<UpdateStatus>(),
+
+  // Diagnostics for IT
+  /** One zip (logs, settings without secrets, versions, displays, reader, journal check). */
+  exportDiagnostics: call(none).returns<DiagnosticsExportResult>(),
+  /** The page's uncaught errors, into the till's log file; main paces them. */
+  reportPageError: call(pageError).returns<null>(),
 } as const;
 
 const events = {
@@ -116,6 +141,7 @@ const events = {
   'customer-view': event<CustomerView>(),
   /** Shown big on each display for a few seconds by "identify displays". */
   'identify-display': event<{ label: string }>(),
+  'update-status': event<UpdateStatus>(),
 } as const;
 
 export type Calls = typeof calls;

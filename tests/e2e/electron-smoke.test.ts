@@ -7,6 +7,7 @@ import { _electron as electron, type ElectronApplication, type Page } from 'play
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callNames } from '../../shared/ipc/contract';
 import { findElectron } from '../support/electron-binary';
+import { userDataUnder } from '../support/electron-profile';
 import { openDisplay, type Display } from '../support/virtual-display';
 import {
   byTestId,
@@ -34,18 +35,6 @@ const whyNot =
   'whyNot' in found ? found.whyNot : display && 'whyNot' in display ? display.whyNot : undefined;
 if (whyNot) console.warn(`\nElectron smoke test NOT RUN: ${whyNot}.\n`);
 
-/** Electron's userData for a package named `name` under a fresh home, per OS. */
-function userDataUnder(home: string, name: string): { dir: string; env: Record<string, string> } {
-  const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), APPDATA: join(home, 'appdata') };
-  const root =
-    process.platform === 'darwin'
-      ? join(home, 'Library', 'Application Support')
-      : process.platform === 'win32'
-        ? env.APPDATA
-        : env.XDG_CONFIG_HOME;
-  return { dir: join(root, name), env };
-}
-
 async function windowAt(app: ElectronApplication, prefix: string): Promise<Page> {
   return vi.waitFor(
     () => {
@@ -71,7 +60,8 @@ describe.skipIf(whyNot !== undefined)('Electron smoke test', () => {
   beforeAll(async () => {
     if ('whyNot' in found) return;
     home = mkdtempSync(join(tmpdir(), 'counter-electron-'));
-    const profile = userDataUnder(home, 'counter-app');
+    // Electron names the profile folder after package.json's productName.
+    const profile = userDataUnder(home, 'Counter');
     userData = profile.dir;
     // The only thing preset: the customer display as a window beside the cashier's, since a
     // test machine has one monitor and 'auto' would then show no customer display at all.

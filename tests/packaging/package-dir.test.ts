@@ -154,5 +154,15 @@ describe('npm run package:dir, against the Electron stand-in', () => {
         );
     }
     expect(filesUnder(join(app.resourcesDir, 'managed'))).toContain('policy.sample.json');
+    expect(filesUnder(join(app.resourcesDir, 'managed'))).toEqual(
+      expect.arrayContaining(['counter.admx', 'en-US/counter.adml', 'counter.mobileconfig']),
+    );
+  });
+
+  it('writes the updater configuration with a placeholder address only (the feed comes from policy)', () => {
+    const config = readFileSync(join(app.resourcesDir, 'app-update.yml'), 'utf8');
+    expect(config).toContain('provider: generic');
+    expect(config).toContain('url: https://updates.invalid/counter');
+    expect(config).toMatch(/updaterCacheDirName: \S+/);
   });
 });

@@ -17,6 +17,8 @@ import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { ConnectionPanel } from './connection-panel';
+import { AboutPanel } from './about-panel';
+import { DiagnosticsPanel } from './diagnostics-panel';
 import { DisplaysPanel } from './displays-panel';
 import { changedPatch, draftOf, textSettingFields, type TextDraft } from './setting-fields';
 import { SourceBadge } from './source-badge';
@@ -208,6 +210,8 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
 
       <ConnectionPanel info={info} settings={settings} onChanged={onChanged} />
       <DisplaysPanel settings={settings} />
+      <AboutPanel version={info.version} />
+      <DiagnosticsPanel />
     </Stack>
   );
 }

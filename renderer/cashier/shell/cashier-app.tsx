@@ -10,6 +10,7 @@ import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue
 import { SettingsScreen } from '../settings/settings-screen';
 import { FirstRunScreen } from '../setup/first-run-screen';
 import { callPos } from './pos';
+import { UpdateReadyBadge } from './update-ready-badge';
 import { usePosEvent, usePosListener } from './use-pos';
 
 type Screen = 'sale' | 'history' | 'settings' | 'setup';
@@ -101,6 +102,7 @@ export function CashierApp() {
                 Demo mode
               </Badge>
             ) : null}
+            <UpdateReadyBadge />
           </Group>
           <Group gap="xs" wrap="nowrap" component="nav" aria-label="Screens">
             {screens.map((item) => (

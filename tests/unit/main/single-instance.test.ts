@@ -13,6 +13,8 @@ vi.mock('electron', () => {
   const electron = {
     app: {
       requestSingleInstanceLock: () => calls.lock,
+      // The rotating log file's folder (written only when something is logged).
+      getPath: () => `${process.env.TMPDIR ?? '/tmp'}/counter-single-instance-logs`,
       exit: (code: number) => calls.exit.push(code),
       on: (event: string, listener: (...args: unknown[]) => void) =>
         calls.events.set(event, listener),

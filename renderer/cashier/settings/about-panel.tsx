@@ -1,0 +1,18 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { updateStatusWords, useUpdateStatus } from '../shell/use-update-status';
+
+/** Which version this till runs and where its update stands: what support asks first. */
+export function AboutPanel({ version }: { version: string }) {
+  const update = useUpdateStatus();
+  return (
+    <Paper p="md" radius="lg" withBorder data-testid="about-panel">
+      <Stack gap="xs">
+        <Title order={3}>About this till</Title>
+        <Text data-testid="app-version">Counter {version}</Text>
+        <Text size="sm" data-testid="update-status">
+          {updateStatusWords(update)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
