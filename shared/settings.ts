@@ -36,6 +36,10 @@ const WALLET_HOST =
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
 
 const customerDisplayModes = ['auto', 'display', 'same-screen', 'off'] as const;
+const amountEntryModes = ['money', 'asset', 'money-or-asset'] as const;
+export type AmountEntry = (typeof amountEntryModes)[number];
+export const priceSources = ['peg', 'manual', 'provider', 'last-link'] as const;
+export type PriceSource = (typeof priceSources)[number];
 export type CustomerDisplayMode = (typeof customerDisplayModes)[number];
 
 const customerDisplaySettingSchema = z
@@ -174,6 +178,123 @@ export const settingSchemas = {
       description:
         'Host names (optionally host:port) a payment link may point to; empty allows any public host name. IT only.',
     }),
+  /**
+   * How the cashier types a price (docs/pricing.md): "money" in the shop's currency (the
+   * `currency` setting), "asset" in units of the picked asset (shops that price in a coin),
+   * or "money-or-asset" (a switch on the keypad).
+   */
+  amountEntry: z
+    .enum(amountEntryModes, {
+      message: 'The amount entry must be "money", "asset" or "money-or-asset".',
+    })
+    .meta({
+      description:
+        'How the cashier types prices: money (in the shop currency), asset (in units of the asset) or money-or-asset.',
+    }),
+  /** Fee per money-priced sale, as a percentage of the price (decimal text, 0 to 100). */
+  feePercent: z
+    .string()
+    .regex(/^(?:100(?:\.0{1,2})?|\d{1,2}(?:\.\d{1,2})?)$/, {
+      message: 'The fee percentage must be a number from 0 to 100 with at most 2 decimals.',
+    })
+    .meta({ description: 'Fee per sale as a percentage of the price, 0 to 100 ("0" for none).' }),
+  /** Fixed fee per money-priced sale, in the shop's currency (decimal text). */
+  feeFixed: z
+    .string()
+    .regex(/^\d{1,9}(?:\.\d{1,4})?$/, {
+      message: 'The fixed fee must be an amount in the shop currency, such as "0.30".',
+    })
+    .meta({ description: 'Fixed fee per sale in the shop currency ("0" for none).' }),
+  /** Fixed prices IT sets for stablecoins: 1 unit of the asset is `price` of `currency`. */
+  ratePegs: z
+    .array(
+      z
+        .object({
+          asset: z.string().min(1).max(64).regex(PRINTABLE_TRIMMED),
+          /** Only on this chain (chain_id digits); absent: on every chain. */
+          chainId: z
+            .string()
+            .regex(/^\d{1,15}$/)
+            .optional(),
+          currency: z
+            .string()
+            .regex(/^[A-Z]{3}$/, { message: 'A peg currency is a code such as "USD".' }),
+          price: z.string().regex(/^\d{1,12}(?:\.\d{1,18})?$/, {
+            message: 'A peg price is a positive decimal such as "1".',
+          }),
+        })
+        .strict()
+        .refine((peg) => !/^0+(?:\.0+)?$/.test(peg.price), {
+          message: 'A peg price must be more than zero.',
+        }),
+    )
+    .max(64, { message: 'At most 64 pegs may be listed.' })
+    .meta({
+      description:
+        'Fixed prices for stablecoins: [{"asset":"USDT","currency":"USD","price":"1"}], optionally with a chainId.',
+    }),
+  /** The rate provider IT names ('' = none; demo mode uses the sandbox's own). */
+  rateProviderUrl: z
+    .string()
+    .max(2000, { message: 'The rate provider address is too long.' })
+    .regex(/^(?:https:\/\/[\x21-\x7e]+)?$/, {
+      message: 'The rate provider address must be empty or start with https://.',
+    })
+    .meta({
+      description:
+        'The https address of the rate provider (docs/pricing.md: Rate provider); empty for none.',
+    }),
+  /** A provider rate older than this is not used. */
+  rateMaxAgeSeconds: z
+    .number({ message: 'The rate maximum age must be a number of seconds.' })
+    .int()
+    .min(10, { message: 'The rate maximum age must be at least 10 seconds.' })
+    .max(86_400, { message: 'The rate maximum age must be at most a day.' })
+    .meta({ description: 'Seconds after which a provider rate is no longer used.' }),
+  /** The rate_usd of this till's latest link for an asset is used while younger than this. */
+  lastLinkRateMaxAgeSeconds: z
+    .number({ message: 'The last-link rate maximum age must be a number of seconds.' })
+    .int()
+    .min(0)
+    .max(86_400, { message: 'The last-link rate maximum age must be at most a day.' })
+    .meta({
+      description: "Seconds the rate of this till's latest payment link stays usable (0: never).",
+    }),
+  /** Which rate sources are asked, first to last. */
+  rateSourceOrder: z
+    .array(
+      z.enum(priceSources, {
+        message: 'A rate source is "peg", "manual", "provider" or "last-link".',
+      }),
+    )
+    .min(1, { message: 'Name at least one rate source.' })
+    .max(priceSources.length)
+    .refine((order) => new Set(order).size === order.length, {
+      message: 'Name each rate source once.',
+    })
+    .meta({
+      description: 'Rate sources in the order they are asked: peg, manual, provider, last-link.',
+    }),
+  /** USD per 1 unit of the shop currency, set by IT (else the provider's). '' = none. */
+  fixedUsdPerUnit: z
+    .string()
+    .regex(/^(?:\d{1,9}(?:\.\d{1,12})?)?$/, {
+      message: 'The fixed exchange rate must be empty or a decimal such as "1.08".',
+    })
+    .meta({
+      description:
+        'US dollars per 1 unit of the shop currency, when IT fixes it ("1.08" for EUR); empty: from the rate provider.',
+    }),
+  /** How far the service's rate may differ from the app's before the cashier is asked (percent). */
+  rateTolerancePercent: z
+    .string()
+    .regex(/^\d{1,2}(?:\.\d{1,2})?$/, {
+      message: 'The rate tolerance must be a percentage from 0 to 99.99.',
+    })
+    .meta({
+      description:
+        "How far the service's rate may differ from the app's, in percent, before the cashier decides.",
+    }),
   /** Where the updater looks for new versions; '' = no updates (the default). Set by IT only. */
   updateFeedUrl: z
     .string()
@@ -210,6 +331,14 @@ export function isSettingKey(key: string): key is SettingKey {
  */
 export const itOnlySettingKeys: ReadonlySet<SettingKey> = new Set<SettingKey>([
   'allowedWalletHosts',
+  // Where prices come from: a till must not point its money at another rate.
+  'ratePegs',
+  'rateProviderUrl',
+  'rateMaxAgeSeconds',
+  'lastLinkRateMaxAgeSeconds',
+  'rateSourceOrder',
+  'fixedUsdPerUnit',
+  'rateTolerancePercent',
   'updateFeedUrl',
   'updateChannel',
 ]);
@@ -238,6 +367,16 @@ export function defaultSettings(environment: SettingsEnvironment): Settings {
     lastChainId: null,
     lastAsset: null,
     allowedWalletHosts: [],
+    amountEntry: 'money-or-asset',
+    feePercent: '0',
+    feeFixed: '0',
+    ratePegs: [],
+    rateProviderUrl: '',
+    rateMaxAgeSeconds: 300,
+    lastLinkRateMaxAgeSeconds: 600,
+    rateSourceOrder: ['peg', 'manual', 'provider', 'last-link'],
+    fixedUsdPerUnit: '',
+    rateTolerancePercent: '1',
     updateFeedUrl: '',
     updateChannel: 'latest',
   };

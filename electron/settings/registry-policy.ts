@@ -63,6 +63,10 @@ function settingValueOf(name: string, value: RegistryValue): Converted {
         return { ok: false, problem: `${name} must be 0 or 1, not ${value.data}.` };
       return { ok: true, value: number === 1 };
     }
+    case 'number': {
+      if (value.type !== 'REG_DWORD') return wrongType('a REG_DWORD');
+      return { ok: true, value: Number.parseInt(value.data, 16) };
+    }
     case 'text':
       if (value.type !== 'REG_SZ' && value.type !== 'REG_EXPAND_SZ') return wrongType('a REG_SZ');
       return { ok: true, value: value.data === '' && shape.nullable ? null : value.data };

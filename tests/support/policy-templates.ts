@@ -44,7 +44,9 @@ function policyElement(name: SettingKey, shape: PolicyValueShape, variant: Varia
   const element =
     shape.kind === 'list'
       ? `<multiText id="${id}" valueName="${name}" />`
-      : `<text id="${id}" valueName="${name}" maxLength="2000" />`;
+      : shape.kind === 'number'
+        ? `<decimal id="${id}" valueName="${name}" minValue="0" maxValue="86400" />`
+        : `<text id="${id}" valueName="${name}" maxLength="2000" />`;
   return [
     `${head} presentation="$(presentation.${id})" key="${variant.key}">`,
     common,
@@ -85,6 +87,8 @@ function valueHelp(shape: PolicyValueShape): string {
       return 'Enabled = yes, Disabled = no.';
     case 'list':
       return 'One entry per line.';
+    case 'number':
+      return 'A whole number.';
     case 'object':
       return 'Give the value as JSON, as in policy.json.';
     case 'text':
@@ -111,7 +115,9 @@ export function admlTemplate(): string {
       const box =
         shape.kind === 'list'
           ? `<multiTextBox refId="${id}">${key}</multiTextBox>`
-          : `<textBox refId="${id}"><label>${key}</label></textBox>`;
+          : shape.kind === 'number'
+            ? `<decimalTextBox refId="${id}">${key}</decimalTextBox>`
+            : `<textBox refId="${id}"><label>${key}</label></textBox>`;
       presentations.push(`      <presentation id="${id}">\n        ${box}\n      </presentation>`);
     }
   }

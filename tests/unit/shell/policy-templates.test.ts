@@ -32,12 +32,17 @@ describe('resources/managed templates for the OS management tools', () => {
         /<policy name="([^"]+)"[^>]*key="([^"]+)"(?: valueName="([^"]+)")?>([\s\S]*?)<\/policy>/g,
       ),
     ].map(([, name, key, valueName, body]) => {
-      const element = /<(text|multiText) id="[^"]+" valueName="([^"]+)"/.exec(body!);
+      const element = /<(text|multiText|decimal) id="[^"]+" valueName="([^"]+)"/.exec(body!);
+      const types: Record<string, string> = {
+        text: 'REG_SZ',
+        multiText: 'REG_MULTI_SZ',
+        decimal: 'REG_DWORD',
+      };
       return {
         name: name!,
         key: key!,
         valueName: valueName ?? element?.[2],
-        type: element ? (element[1] === 'multiText' ? 'REG_MULTI_SZ' : 'REG_SZ') : 'REG_DWORD',
+        type: element ? types[element[1]!]! : 'REG_DWORD',
       };
     });
 
@@ -79,7 +84,7 @@ describe('resources/managed templates for the OS management tools', () => {
       const value = defaults[policy.valueName!];
       const data =
         policy.type === 'REG_DWORD'
-          ? `0x${Number(value)}`
+          ? `0x${Number(value).toString(16)}`
           : policy.type === 'REG_MULTI_SZ'
             ? (value as string[]).join('\\0')
             : typeof value === 'object' && value !== null

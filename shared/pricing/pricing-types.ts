@@ -1,0 +1,55 @@
+import type { PriceSource } from '../settings';
+
+/**
+ * Prices in the shop's currency (docs/pricing.md). Every amount is canonical decimal text;
+ * rates are decimal text too, never a JavaScript number.
+ */
+
+/** What one unit of an asset is worth, from one rate source, at one moment. */
+export interface AssetPrice {
+  /** The asset symbol and, when the price holds only there, its chain (chain_id digits). */
+  asset: string;
+  chainId: string | null;
+  /** US dollars per 1 unit of the asset (every source is brought to USD first). */
+  usdPrice: string;
+  source: PriceSource;
+  /** When the source says the price was true (epoch ms). */
+  asOfMs: number;
+}
+
+/** US dollars per 1 unit of the shop's currency ("1" for USD). */
+export interface CrossRate {
+  currency: string;
+  usdPerUnit: string;
+  /** 'usd': the shop prices in USD; 'fixed': set by IT; 'provider': the rate provider's. */
+  source: 'usd' | 'fixed' | 'provider';
+  asOfMs: number;
+}
+
+/** No usable rate: the asset is shown unavailable with this reason, never priced. */
+export interface PriceUnavailable {
+  asset: string;
+  chainId: string | null;
+  /** A sentence for the cashier ("No rate for ETH: the rate provider did not answer."). */
+  reason: string;
+}
+
+/** How a money amount became the asset amount sent, recorded with the order. */
+export interface OrderPricing {
+  /** The shop's currency (ISO 4217). */
+  currency: string;
+  /** The price the cashier typed, in the shop's currency. */
+  moneyAmount: string;
+  /** The fee in the shop's currency (percentage + fixed part), "0" for none. */
+  feeMoney: string;
+  /** Shop currency per 1 unit of the asset, as used. */
+  price: string;
+  usdPrice: string;
+  usdPerUnit: string;
+  source: PriceSource;
+  crossSource: CrossRate['source'];
+  /** The older of the asset price's and the cross rate's moments. */
+  asOfMs: number;
+  /** The rounding rule applied: the asset amounts are rounded up to the asset's decimals. */
+  rounding: 'up-to-asset-decimals';
+}
