@@ -21,6 +21,7 @@ import { buildContentSecurityPolicy } from './security/content-security-policy';
 import { isTrustedIpcEvent } from './security/ipc-sender';
 import { installSecurityHooks, installSessionSecurity } from './security/security-hooks';
 import { openShellSettings } from './storage/open-settings';
+import { refreshPolicy } from '../settings/policy-refresh';
 import { osUpdater } from './updater';
 import { updateFeedOf } from '../update/update-feed';
 import { createUpdateService } from '../update/update-service';
@@ -99,6 +100,14 @@ async function start(): Promise<void> {
   });
   displays = controller;
 
+  // IT's policy, read again every minute: a GPO or MDM change applies without a restart.
+  refreshPolicy({
+    settings: shell.settings,
+    initial: shell.policy,
+    load: shell.readPolicy,
+    clock: systemClock,
+    logger,
+  });
   const updateLogger = loggerFor('update');
   const updates = createUpdateService({
     feed: updateFeedOf(shell.settings.current().values),

@@ -3,7 +3,11 @@ import { silentLogger, type Logger } from '../../logging/logger';
 import { loadPlatformPolicy } from '../../settings/policy-places';
 import { policyPath } from '../../settings/policy-path';
 import type { SecretStore } from '../../settings/secret-store';
-import { createSettingsService, type SettingsService } from '../../settings/settings-service';
+import {
+  createSettingsService,
+  type ManagedPolicyLoad,
+  type SettingsService,
+} from '../../settings/settings-service';
 import { systemTimeZone } from '../../../shared/time-zone';
 import { createElectronSettingsStore } from './electron-settings-store';
 import { createSafeStorageSecretStore } from './safe-storage-secret-store';
@@ -15,6 +19,9 @@ export interface ShellSettings {
   policyPath: string;
   /** Set when the local settings file was damaged and reset at start. */
   localStartProblem: string | undefined;
+  /** IT's policy as read at start, and how to read it again (policy-refresh.ts). */
+  policy: ManagedPolicyLoad;
+  readPolicy: () => ManagedPolicyLoad;
 }
 
 /**
@@ -25,7 +32,8 @@ export interface ShellSettings {
 export function openShellSettings(options: { logger?: Logger } = {}): ShellSettings {
   const logger = options.logger ?? silentLogger;
   const path = policyPath(process.platform, process.env);
-  const policy = loadPlatformPolicy(process.platform, process.env, logger);
+  const readPolicy = () => loadPlatformPolicy(process.platform, process.env, logger);
+  const policy = readPolicy();
   const store = createElectronSettingsStore({ logger });
   const settings = createSettingsService({
     store,
@@ -38,5 +46,7 @@ export function openShellSettings(options: { logger?: Logger } = {}): ShellSetti
     secrets: createSafeStorageSecretStore({ logger }),
     policyPath: path,
     localStartProblem: store.startProblem,
+    policy,
+    readPolicy,
   };
 }
