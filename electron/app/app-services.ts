@@ -14,6 +14,7 @@ import { trustOsCertificates } from '../network/os-certificates';
 import { routeServiceRequests } from '../service-client/node-http-exchange';
 import { LogoFetcher } from './logo-fetcher';
 import { wireNfc } from './nfc-wiring';
+import { RateBook } from '../rates/rate-book';
 import { saleHandlers } from './sale-handlers';
 import { wireSale } from './sale-wiring';
 import { ServiceConnection } from './service-connection';
@@ -55,6 +56,18 @@ export async function createAppServices(
     ...(platform.resolveProxy ? { resolveProxy: platform.resolveProxy } : {}),
   });
   const catalogue = new Catalogue(() => connection.client(), logos);
+  // Prices in the shop's currency: IT's rate sources; in demo mode the sandbox's own rates.
+  const rates = new RateBook({
+    clock,
+    logger,
+    settings: values,
+    defaultProviderUrl: () => {
+      const mode = connection.mode();
+      return mode.kind === 'demo' ? new URL('/rates', mode.baseUrl).href : undefined;
+    },
+    ...(platform.fetch ? { fetch: platform.fetch } : {}),
+  });
+  rates.start();
 
   const journalPath = join(platform.dataDir, 'journal.sqlite');
   const journal = new SqliteOrderJournal({ path: journalPath, clock });
@@ -67,6 +80,14 @@ export async function createAppServices(
     catalogue,
     settings: values,
     send,
+  });
+
+  // Each link's rate_usd is a rate source of its own ('last-link'), once per order.
+  let lastLinkOrder: string | null = null;
+  sale.onChange((snapshot) => {
+    if (!snapshot?.link || !snapshot.asset || snapshot.orderId === lastLinkOrder) return;
+    lastLinkOrder = snapshot.orderId;
+    rates.recordLinkRate(snapshot.asset, snapshot.chainId, snapshot.link.rateUsd, clock.now());
   });
 
   const nfc = wireNfc({
@@ -98,7 +119,7 @@ export async function createAppServices(
       catalogue,
       updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
     }),
-    ...saleHandlers({ sale, catalogue }),
+    ...saleHandlers({ sale, catalogue, rates, settings: values }),
     ...journalHandlers({
       clock,
       reports,
@@ -129,6 +150,7 @@ export async function createAppServices(
     async close() {
       stopReacting();
       ticker.stop();
+      rates.stop();
       // The order a clean quit needs: the reader process first (no tap may arrive after
       // the sale stops), the sale's timers, then the report reader, so the journal's close can checkpoint the
       // whole write-ahead log into one file, and the sandbox last.

@@ -13,6 +13,15 @@ export function orderSummaryOf(record: OrderRecord): OrderSummary {
     asset: record.asset,
     chainName: record.chainName,
     currency: record.currency,
+    money: record.pricing
+      ? {
+          currency: record.pricing.currency,
+          amount: record.pricing.moneyAmount,
+          fee: record.pricing.feeMoney,
+          price: record.pricing.price,
+          source: record.pricing.source,
+        }
+      : null,
     createdAtMs: record.createdAtMs,
     updatedAtMs: record.updatedAtMs,
     lastFailure: record.lastFailure,

@@ -1,7 +1,13 @@
 import type { Calls, SaleStepCall } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
+import type { Settings } from '../../shared/settings';
+import type { Asset } from '../../shared/wire/asset';
+import type { RateBook } from '../rates/rate-book';
+import { invalidSale } from '../sale/sale-refusals';
+import type { MoneyPricing } from '../sale/sale-requests';
 import type { SaleService } from '../sale/sale-service';
 import type { Catalogue } from './catalogue';
+import { quoteMoneySale } from './sale-pricing';
 
 /**
  * The one active sale. The page names a chain and an asset; the catalogue turns them into
@@ -10,17 +16,40 @@ import type { Catalogue } from './catalogue';
 export function saleHandlers(parts: {
   sale: SaleService;
   catalogue: Catalogue;
-}): Pick<CallHandlers<Calls>, 'currentSale' | 'startQrSale' | 'startNfcSale' | SaleStepCall> {
-  const { sale, catalogue } = parts;
+  rates: RateBook;
+  settings: () => Settings;
+}): Pick<
+  CallHandlers<Calls>,
+  'currentSale' | 'startQrSale' | 'startNfcSale' | 'quotePrice' | SaleStepCall
+> {
+  const { sale, catalogue, rates } = parts;
+  /** A price in money as the asset amount and its pricing, or the refusal in words. */
+  const priced = (money: string, asset: Asset): { amount: string } & MoneyPricing => {
+    const quote = quoteMoneySale(rates, parts.settings(), money, asset);
+    if (!quote.ok) throw invalidSale(quote.reason);
+    return { amount: quote.amount, feeValue: quote.feeValue, pricing: quote.pricing };
+  };
   return {
     currentSale: async () => sale.current(),
-    startQrSale: async ({ amount, chainId, asset }) => {
-      const resolved = await catalogue.resolve(chainId, asset);
-      return sale.startQrSale({ amount, chain: resolved.chain, asset: resolved.asset });
+    startQrSale: async (args) => {
+      const { chain, asset } = await catalogue.resolve(args.chainId, args.asset);
+      if ('amount' in args) return sale.startQrSale({ amount: args.amount, chain, asset });
+      const { amount, ...money } = priced(args.money, asset);
+      return sale.startQrSale({ amount, chain, asset, priced: money });
     },
-    startNfcSale: async ({ amount, chainId, asset }) => {
+    startNfcSale: async (args) => {
+      if ('money' in args) {
+        const { asset } = await catalogue.resolve(args.chainId, args.asset);
+        const { amount, ...money } = priced(args.money, asset);
+        return sale.startNfcSale({ amount, asset, priced: money });
+      }
+      const { amount, chainId, asset } = args;
       const resolved = chainId && asset ? await catalogue.resolve(chainId, asset) : undefined;
       return sale.startNfcSale({ amount, ...(resolved ? { asset: resolved.asset } : {}) });
+    },
+    quotePrice: async ({ money, chainId, asset }) => {
+      const resolved = await catalogue.resolve(chainId, asset);
+      return quoteMoneySale(rates, parts.settings(), money, resolved.asset);
     },
     acceptLinkAmount: () => sale.acceptLinkAmount(),
     confirmPaidByCashier: () => sale.confirmPaidByCashier(),

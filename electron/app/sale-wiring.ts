@@ -50,6 +50,7 @@ export async function wireSale(parts: SaleWiringParts): Promise<SaleWiring> {
         serialNumber: current.serialNumber || (demo ? 'DEMO-TILL' : ''),
         currency: current.currency,
         feeValue: current.feeValue,
+        rateTolerancePercent: current.rateTolerancePercent,
       };
     },
   });

@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { OPEN_STATES_SQL, ORDER_COLUMNS, type OrderRow } from './order-rows';
+import type { InsertPricingParams } from './pricing-columns';
 
 /**
  * Named parameters of the writes, typed from the row. node:sqlite binds a named parameter
@@ -24,7 +25,8 @@ export type InsertOrderParams = Pick<
   | 'updated_at_ms'
   | 'attempts'
   | 'replaces_order_id'
->;
+> &
+  InsertPricingParams;
 export type UpdateLinkParams = Pick<
   OrderRow,
   | 'order_id'
@@ -54,6 +56,7 @@ export interface JournalStatements {
   getOrder: StatementSync;
   updateState: StatementSync;
   updateLink: StatementSync;
+  updateRateDifference: StatementSync;
   updateFailure: StatementSync;
   events: StatementSync;
   openOrders: StatementSync;
@@ -65,7 +68,9 @@ export function prepareJournalStatements(db: DatabaseSync): JournalStatements {
     insertOrder: db.prepare(`INSERT INTO orders (${ORDER_COLUMNS}) VALUES (
         @order_id, @reference, @kind, @state, @amount, @fee, @asset, @asset_decimal, @chain_id, @chain_name,
         @currency, @serial_number, @created_at_ms, @updated_at_ms, @attempts, @replaces_order_id, NULL, NULL,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`),
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        @money_currency, @money_amount, @fee_money, @price, @usd_price, @usd_per_unit, @price_source,
+        @cross_source, @price_as_of_ms, @price_rounding, NULL)`),
     insertEvent: db.prepare(
       'INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail) VALUES (?, ?, ?, ?, ?, ?)',
     ),
@@ -77,6 +82,9 @@ export function prepareJournalStatements(db: DatabaseSync): JournalStatements {
       db.prepare(`UPDATE orders SET qr_url = @qr_url, rate_usd = @rate_usd, expire_at_raw = @expire_at_raw,
         expires_at_ms = @expires_at_ms, expiry_known = @expiry_known, expiry_note = @expiry_note,
         link_amount = @link_amount, amount_matches = @amount_matches WHERE order_id = @order_id`),
+    updateRateDifference: db.prepare(
+      'UPDATE orders SET rate_difference_percent = ? WHERE order_id = ?',
+    ),
     updateFailure:
       db.prepare(`UPDATE orders SET failure_kind = @failure_kind, failure_message = @failure_message,
         failure_service_msg = @failure_service_msg, failure_service_code = @failure_service_code,

@@ -1,3 +1,4 @@
+import type { OrderPricing } from '../../shared/pricing/pricing-types';
 import type { OrderFailure } from '../../shared/sale/order-failure';
 import type { ServiceErrorKind } from '../../shared/service-errors';
 import type { OrderKind, ReasonKind, SaleState } from '../../shared/sale/sale-states';
@@ -27,6 +28,10 @@ export interface OrderRecord {
   attempts: number;
   /** The expired order this one replaced (a new link for the same sale). */
   replacesOrderId: string | null;
+  /** How a price typed in the shop's currency became `amount` and `fee`; null for asset units. */
+  pricing: OrderPricing | null;
+  /** How far the link's rate_usd was from the till's own price, in percent (money sales). */
+  rateDifferencePercent: string | null;
   link: OrderLink | null;
   lastFailure: OrderFailure | null;
 }
@@ -70,7 +75,7 @@ export interface EventDetail {
 
 export type NewOrder = Omit<
   OrderRecord,
-  'state' | 'updatedAtMs' | 'attempts' | 'link' | 'lastFailure'
+  'state' | 'updatedAtMs' | 'attempts' | 'link' | 'lastFailure' | 'rateDifferencePercent'
 > & {
   state: SaleState;
   attempts?: number;
@@ -79,6 +84,7 @@ export type NewOrder = Omit<
 /** Fields a transition may set at the same time as the state. */
 interface OrderPatch {
   link?: OrderLink | null;
+  rateDifferencePercent?: string | null;
   lastFailure?: OrderFailure | null;
   /** Adds one to attempts (the request is about to leave again). */
   countAttempt?: boolean;

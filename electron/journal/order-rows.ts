@@ -1,12 +1,13 @@
 import type { ServiceErrorKind } from '../../shared/service-errors';
 import type { OrderKind, ReasonKind, SaleState } from '../../shared/sale/sale-states';
 import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
+import { PRICING_COLUMNS, pricingFromRow, type PricingRow } from './pricing-columns';
 
-/** Every column of `orders`, in table order (migration 1). */
+/** Every column of `orders`, in table order (migrations 1 and 2). */
 export const ORDER_COLUMNS = `order_id, reference, kind, state, amount, fee, asset, asset_decimal, chain_id, chain_name,
   currency, serial_number, created_at_ms, updated_at_ms, attempts, replaces_order_id, qr_url, rate_usd,
   expire_at_raw, expires_at_ms, expiry_known, expiry_note, link_amount, amount_matches, failure_kind,
-  failure_message, failure_service_msg, failure_service_code, failure_http_status`;
+  failure_message, failure_service_msg, failure_service_code, failure_http_status, ${PRICING_COLUMNS}`;
 
 /**
  * The open (non-terminal) states as an SQL list. Written exactly as in the partial index
@@ -49,7 +50,7 @@ export type OrderRow = {
   failure_service_msg: string | null;
   failure_service_code: string | null;
   failure_http_status: number | null;
-};
+} & PricingRow;
 
 export type EventRow = {
   order_id: string;
@@ -78,6 +79,8 @@ export function recordFromRow(row: OrderRow): OrderRecord {
     updatedAtMs: row.updated_at_ms,
     attempts: row.attempts,
     replacesOrderId: row.replaces_order_id,
+    pricing: pricingFromRow(row),
+    rateDifferencePercent: row.rate_difference_percent,
     link:
       row.qr_url === null
         ? null

@@ -12,6 +12,15 @@ export interface TotalsGroup {
   fees: string[];
 }
 
+/** Orders of one state in a period by the currency they were priced in (null: not in money). */
+export interface MoneyGroup {
+  currency: string | null;
+  state: SaleState;
+  count: number;
+  /** Price plus fee of each order, in its currency (empty when currency is null). */
+  totals: string[];
+}
+
 /**
  * What electron/reports reads. Kept apart from OrderJournal so the sale lifecycle cannot reach
  * the reporting queries and a report can run over a read-only copy.
@@ -19,6 +28,8 @@ export interface TotalsGroup {
 export interface OrderReportSource {
   /** Orders created in [fromMs, toMs), grouped by chain, asset and state. */
   totalsGroups(fromMs: number, toMs: number): TotalsGroup[];
+  /** Orders created in [fromMs, toMs), grouped by state and the currency they were priced in. */
+  moneyGroups(fromMs: number, toMs: number): MoneyGroup[];
   /** Orders created in [fromMs, toMs), oldest first, streamed (a year holds a million rows). */
   ordersBetween(fromMs: number, toMs: number): Iterable<OrderRecord>;
   findByOrderId(orderId: string): OrderRecord | null;

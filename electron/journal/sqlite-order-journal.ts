@@ -1,3 +1,4 @@
+import { pricingParams } from './pricing-columns';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../../shared/clock';
 import { findTransition, type ReasonKind } from '../../shared/sale/sale-states';
@@ -87,6 +88,7 @@ export class SqliteOrderJournal implements OrderJournal {
       ...order,
       attempts: order.attempts ?? 0,
       updatedAtMs: event.atMs,
+      rateDifferencePercent: null,
       link: null,
       lastFailure: null,
     };
@@ -108,6 +110,7 @@ export class SqliteOrderJournal implements OrderJournal {
         updated_at_ms: record.updatedAtMs,
         attempts: record.attempts,
         replaces_order_id: record.replacesOrderId,
+        ...pricingParams(record.pricing),
       } satisfies InsertOrderParams);
       this.statements.insertEvent.run(
         record.orderId,
@@ -194,6 +197,8 @@ export class SqliteOrderJournal implements OrderJournal {
           amount_matches: link ? (link.amountMatches ? 1 : 0) : null,
         } satisfies UpdateLinkParams);
       }
+      if (patch.rateDifferencePercent !== undefined)
+        this.statements.updateRateDifference.run(patch.rateDifferencePercent, change.orderId);
       if (patch.lastFailure !== undefined) {
         const failure = patch.lastFailure;
         this.statements.updateFailure.run({

@@ -3,7 +3,8 @@ import type { SaleState } from '../../shared/sale/sale-states';
 import { openReadOnlyConnection } from './journal-connection';
 import type { OrderRecord } from './order-record';
 import { ORDER_COLUMNS, recordFromRow, type OrderRow } from './order-rows';
-import type { OrderReportSource, TotalsGroup } from './report-source';
+import type { MoneyGroup, OrderReportSource, TotalsGroup } from './report-source';
+import { addAmounts } from '../../shared/money';
 
 /** Every order created in [?, ?), oldest first: the CSV export's rows. */
 export const ORDERS_BETWEEN_SQL = `SELECT ${ORDER_COLUMNS} FROM orders WHERE created_at_ms >= ? AND created_at_ms < ? ORDER BY created_at_ms, order_id`;
@@ -27,6 +28,10 @@ export class SqliteReportReader implements OrderReportSource {
           group_concat(amount, ' ') AS amounts, group_concat(fee, ' ') AS fees
         FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
         GROUP BY chain_id, chain_name, asset, state`),
+      money: db.prepare(`SELECT money_currency, state, COUNT(*) AS n,
+          group_concat(money_amount || ' ' || COALESCE(fee_money, '0'), ' ') AS parts
+        FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
+        GROUP BY money_currency, state`),
       byId: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?`),
       byReference: db.prepare(
         `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`,
@@ -55,6 +60,23 @@ export class SqliteReportReader implements OrderReportSource {
       amounts: row.amounts.split(' '),
       fees: row.fees.split(' '),
     }));
+  }
+
+  moneyGroups(fromMs: number, toMs: number): MoneyGroup[] {
+    const rows = this.statements.money.all(fromMs, toMs) as {
+      money_currency: string | null;
+      state: SaleState;
+      n: number;
+      parts: string | null;
+    }[];
+    return rows.map((row) => {
+      // "price fee price fee ...": each order's price plus its fee, summed exactly in JS.
+      const parts = row.money_currency === null ? [] : (row.parts ?? '').split(' ');
+      const totals: string[] = [];
+      for (let i = 0; i + 1 < parts.length; i += 2)
+        totals.push(addAmounts(parts[i] as string, parts[i + 1] as string));
+      return { currency: row.money_currency, state: row.state, count: row.n, totals };
+    });
   }
 
   /**

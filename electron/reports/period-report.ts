@@ -70,9 +70,30 @@ export function periodReport(source: OrderReportSource, period: Period): PeriodR
     compareText(a.chainId, b.chainId);
   byChainAsset.sort(byKey);
   byChainAssetState.sort((a, b) => byKey(a, b) || stateRank(a.state) - stateRank(b.state));
+  const money = new Map<string, { count: number; totals: string[] }>();
+  let takenWithoutMoney = 0;
+  for (const group of source.moneyGroups(period.fromMs, period.toMs)) {
+    if (!takenStates.has(group.state)) continue;
+    if (group.currency === null) {
+      takenWithoutMoney += group.count;
+      continue;
+    }
+    const entry = money.get(group.currency) ?? { count: 0, totals: [] };
+    entry.count += group.count;
+    entry.totals.push(...group.totals);
+    money.set(group.currency, entry);
+  }
   return {
     period,
     orderCount: byChainAsset.reduce((n, row) => n + row.count, 0),
+    money: [...money]
+      .sort(([a], [b]) => compareText(a, b))
+      .map(([currency, entry]) => ({
+        currency,
+        takenCount: entry.count,
+        takenTotal: sumDecimalTexts(entry.totals),
+      })),
+    takenWithoutMoney,
     byChainAsset,
     byState,
     byChainAssetState,

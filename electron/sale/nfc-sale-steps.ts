@@ -1,3 +1,4 @@
+import type { OrderPricing } from '../../shared/pricing/pricing-types';
 import type { Asset } from '../../shared/wire/asset';
 import { nfcTokenInputSchema, type GenerateNfcRequest } from '../../shared/wire/requests';
 import type { OrderRecord } from '../journal/order-record';
@@ -21,7 +22,7 @@ const TOKEN_USED =
 /** Makes the order that waits for the customer's tap. */
 export function createNfcOrder(
   parts: SaleParts,
-  sale: { amount: string; asset: Asset | undefined },
+  sale: { amount: string; asset: Asset | undefined; pricing: OrderPricing | null },
 ): SaleSnapshot {
   const terms = parts.terms();
   const now = parts.clock.now();
@@ -49,6 +50,7 @@ export function createNfcOrder(
       serialNumber: order.serial_number,
       createdAtMs: now,
       replacesOrderId: null,
+      pricing: sale.pricing,
     },
     { atMs: now, reasonKind: 'cashier', detail: { action: 'start-nfc-sale' } },
   );

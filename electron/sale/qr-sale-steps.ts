@@ -1,4 +1,6 @@
 import type { Clock } from '../../shared/clock';
+import type { OrderPricing } from '../../shared/pricing/pricing-types';
+import { compareServiceRate } from '../../shared/pricing/second-opinion';
 import type { SaleState } from '../../shared/sale/sale-states';
 import type { Asset } from '../../shared/wire/asset';
 import type { GenerateQrRequest } from '../../shared/wire/requests';
@@ -26,6 +28,8 @@ export interface NewQrOrder {
   terms: SaleTerms;
   /** The expired order this one replaces (a new link for the same sale). */
   replacesOrderId: string | null;
+  /** How a price in money became `amount` and `fee`; null for an amount in asset units. */
+  pricing: OrderPricing | null;
 }
 
 /** Makes the order and sends its generate_qr; resolves with the sale once the service answered. */
@@ -59,6 +63,7 @@ export function beginQrOrder(parts: SaleParts, order: NewQrOrder): Promise<SaleS
       createdAtMs: now,
       attempts: 1,
       replacesOrderId: order.replacesOrderId,
+      pricing: order.pricing,
     },
     {
       atMs: now,
@@ -99,6 +104,8 @@ export function newOrderForExpiredLink(
     chainName: expired.chainName ?? '',
     terms: parts.terms(),
     replacesOrderId: expired.orderId,
+    // Same sale, same money: the amount and fee keep the pricing they were made with.
+    pricing: expired.pricing,
   });
 }
 
@@ -125,17 +132,34 @@ async function sendQr(
   } catch (error) {
     return recordRequestFailure(parts, record, 'requesting', error);
   }
-  const to: SaleState = link.amountMatches ? 'awaiting-payment' : 'amount-differs';
+  // A sale priced in money has the service's rate as a second opinion on the till's own.
+  const opinion = record.pricing
+    ? compareServiceRate({
+        ourUsdPrice: record.pricing.usdPrice,
+        serviceRateUsd: orderLinkOf(link).rateUsd,
+        tolerancePercent: parts.terms().rateTolerancePercent,
+      })
+    : null;
+  const agrees = link.amountMatches && (opinion?.within ?? true);
+  const to: SaleState = agrees ? 'awaiting-payment' : 'amount-differs';
   const updated = parts.journal.transition({
     orderId: record.orderId,
     from: 'requesting',
     to,
     atMs: parts.clock.now(),
     reasonKind: 'service',
-    detail: link.amountMatches
-      ? {}
-      : { note: `the link asks ${link.linkAmount}; requested ${link.requestedTotal}` },
-    patch: { link: orderLinkOf(link), lastFailure: null },
+    detail: !link.amountMatches
+      ? { note: `the link asks ${link.linkAmount}; requested ${link.requestedTotal}` }
+      : opinion && !opinion.within
+        ? {
+            note: `the service's rate is ${opinion.differencePercent ?? 'unreadably'} % from the till's`,
+          }
+        : {},
+    patch: {
+      link: orderLinkOf(link),
+      lastFailure: null,
+      ...(opinion ? { rateDifferencePercent: opinion.differencePercent } : {}),
+    },
   });
   return parts.active.show(updated);
 }

@@ -27,7 +27,8 @@ export function checkQrSale(
   if (request.asset.chain_id !== request.chain.chain_id) {
     throw invalidSale('The asset does not belong to the chosen chain.');
   }
-  const fee = checkFee(terms.feeValue, request.asset.decimal);
+  // A price in money brings its own fee, worked out from the percentage and fixed part.
+  const fee = checkFee(request.priced?.feeValue ?? terms.feeValue, request.asset.decimal);
   if (!fee.ok) throw invalidSale(fee.reason);
   return { amount: amount.value, fee: fee.value };
 }

@@ -89,6 +89,7 @@ export class SaleService {
         chainName: request.chain.name,
         terms,
         replacesOrderId: null,
+        pricing: request.priced?.pricing ?? null,
       });
     });
   }
@@ -102,7 +103,11 @@ export class SaleService {
         throw saleInProgress(open);
       }
       const amount = checkNfcAmount(request);
-      return createNfcOrder(this.parts, { amount, asset: request.asset });
+      return createNfcOrder(this.parts, {
+        amount,
+        asset: request.asset,
+        pricing: request.priced?.pricing ?? null,
+      });
     });
   }
 

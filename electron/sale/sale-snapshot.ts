@@ -38,6 +38,8 @@ export function snapshotOf(record: OrderRecord, notice: string | null = null): S
     asset: record.asset,
     assetDecimals: record.assetDecimals,
     chainId: record.chainId,
+    pricing: record.pricing,
+    rateDifferencePercent: record.rateDifferencePercent,
     chainName: record.chainName,
     currency: record.currency,
     link: link

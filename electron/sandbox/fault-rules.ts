@@ -17,6 +17,9 @@ const faultBodies = [
   'formula-names',
 ] as const;
 const faultDrops = ['after-request', 'after-processing'] as const;
+/** How the demo rate provider (/rates) misbehaves (docs/pricing.md: Rate provider). */
+const faultRates = ['stale', 'garbage', 'negative', 'zero', 'missing'] as const;
+export type RatesFault = (typeof faultRates)[number];
 const faultLinks = [
   'wrong-order',
   'wrong-chain',
@@ -27,7 +30,8 @@ const faultLinks = [
 ] as const;
 
 const faultRuleSchema = z.strictObject({
-  endpoint: z.enum([...sandboxEndpoints, '*']),
+  /** 'rates' is the demo rate provider; a '*' rule never applies to it. */
+  endpoint: z.enum([...sandboxEndpoints, 'rates', '*']),
   /** How many matching requests this rule still applies to; absent = until cleared. */
   times: z.number().int().positive().optional(),
   /** Delay before anything else happens, measured on the sandbox's Clock. */
@@ -40,6 +44,8 @@ const faultRuleSchema = z.strictObject({
   drop: z.enum(faultDrops).optional(),
   /** generate_qr only: answer success with a payment link the app's link check must refuse. */
   link: z.enum(faultLinks).optional(),
+  /** rates only: answer with stale, unreadable, negative, zero or missing prices. */
+  rates: z.enum(faultRates).optional(),
 });
 export type FaultRule = z.infer<typeof faultRuleSchema>;
 export const faultRuleListSchema = z.array(faultRuleSchema);
@@ -62,10 +68,11 @@ export class FaultBook {
   }
 
   /** Takes the rule for one request, counting it down; undefined when none applies. */
-  take(endpoint: SandboxEndpoint): FaultRule | undefined {
+  take(endpoint: SandboxEndpoint | 'rates'): FaultRule | undefined {
     if (this.rules.length === 0) return undefined;
+    // The rate provider is not the payment service: only rules naming it apply to it.
     const index = this.rules.findIndex(
-      (rule) => rule.endpoint === '*' || rule.endpoint === endpoint,
+      (rule) => rule.endpoint === endpoint || (rule.endpoint === '*' && endpoint !== 'rates'),
     );
     if (index < 0) return undefined;
     const rule = this.rules[index] as FaultRule;

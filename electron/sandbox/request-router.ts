@@ -3,6 +3,7 @@ import { handleControl, isControlPath, type ControlTarget } from './control-endp
 import { sendFailure } from './envelope-replies';
 import { serveLogo } from './logo-route';
 import { sendQrScanPage } from './qr-scan-page';
+import { serveRates } from './rates-route';
 import { serveServicePath, type ServiceRouteContext } from './service-route';
 
 /**
@@ -28,6 +29,7 @@ async function route(
   if (context.control && isControlPath(path)) return handleControl(req, res, path, context.control);
   if (path.startsWith('/logos/')) return serveLogo(req, res, path);
   if (path === '/app/qr-scan' && req.method === 'GET') return sendQrScanPage(res, query);
+  if (path === '/rates' && req.method === 'GET') return serveRates(res, context);
   return serveServicePath(req, res, { url, path, query }, context);
 }
 

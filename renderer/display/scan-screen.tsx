@@ -3,6 +3,7 @@ import { displayAmount } from '../common/amount-format';
 import { Countdown } from '../common/countdown';
 import { Logo } from '../common/logo';
 import { PaymentQr } from '../common/payment-qr';
+import { formatMoney } from '../../shared/pricing/shop-currency';
 import { amountFontVh } from './display-screen';
 
 /**
@@ -27,7 +28,9 @@ export function ScanScreen({ view, nowMs }: { view: CustomerView; nowMs: number 
       </div>
       <div className="cd-info">
         <p className="cd-instruction">Scan to pay</p>
-        {amount ? (
+        {view.money ? (
+          <MoneyLines money={view.money} amount={amount} asset={asset} />
+        ) : amount ? (
           <p
             className="cd-amount"
             data-testid="customer-amount"
@@ -37,7 +40,7 @@ export function ScanScreen({ view, nowMs }: { view: CustomerView; nowMs: number 
           </p>
         ) : null}
         <AssetLine view={view} />
-        {view.usdValue ? (
+        {view.usdValue && !view.money ? (
           <p className="cd-usd" data-testid="usd-value">
             ≈ {displayAmount(view.usdValue)} USD
           </p>
@@ -52,6 +55,43 @@ export function ScanScreen({ view, nowMs }: { view: CustomerView; nowMs: number 
         {view.reference ? <Reference value={view.reference} /> : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * A sale priced in the shop's currency: the total in money, large; below it the asset amount
+ * the wallet will ask for; the fee on its own line when there is one.
+ */
+export function MoneyLines({
+  money,
+  amount,
+  asset,
+}: {
+  money: NonNullable<CustomerView['money']>;
+  amount: string;
+  asset: string;
+}) {
+  const total = formatMoney(money.total, money.currency);
+  return (
+    <>
+      <p
+        className="cd-amount"
+        data-testid="customer-money"
+        style={{ fontSize: `${amountFontVh(total)}vh` }}
+      >
+        {total}
+      </p>
+      {amount ? (
+        <p className="cd-usd" data-testid="customer-amount">
+          {amount} <span className="cd-nowrap">{asset}</span>
+        </p>
+      ) : null}
+      {money.fee !== '0' ? (
+        <p className="cd-usd" data-testid="customer-fee">
+          incl. {formatMoney(money.fee, money.currency)} fee
+        </p>
+      ) : null}
+    </>
   );
 }
 

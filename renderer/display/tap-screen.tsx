@@ -1,7 +1,7 @@
 import type { CustomerView } from '../../shared/ipc/views';
 import { displayAmount } from '../common/amount-format';
 import { StatusIcon } from '../common/status-icon';
-import { AssetLine, Reference } from './scan-screen';
+import { AssetLine, MoneyLines, Reference } from './scan-screen';
 import { amountFontVh } from './display-screen';
 
 /** The NFC prompt: what to do in three words, and how much. */
@@ -14,7 +14,13 @@ export function TapScreen({ view }: { view: CustomerView }) {
       <StatusIcon kind="tap" size="18vh" />
       <h1 className="cd-title">Tap your phone</h1>
       <p className="cd-detail">Hold your phone on the reader until it confirms.</p>
-      {amount ? (
+      {view.money ? (
+        <MoneyLines
+          money={view.money}
+          amount={view.amount ? displayAmount(view.amount) : ''}
+          asset={view.asset ?? ''}
+        />
+      ) : amount ? (
         <p
           className="cd-amount"
           data-testid="customer-amount"

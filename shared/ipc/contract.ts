@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TokenStatus } from '../api-token';
 import type { NfcStatus } from '../nfc/nfc-status';
+import type { PriceQuote } from '../pricing/price-quote';
 import type { PeriodReport } from '../reports/report-types';
 import type { SaleSnapshot } from '../sale/sale-snapshot';
 import type { UpdateStatus } from '../update-status';
@@ -29,6 +30,8 @@ import type {
 const none = z.object({}).strict();
 const digits = z.string().regex(/^\d{1,15}$/, 'a chain id is digits');
 const amountText = z.string().max(80);
+/** A price in the shop's currency, as typed (checked in main against the currency's minor units). */
+const moneyText = z.string().min(1).max(24);
 const assetSymbol = z.string().min(1).max(32);
 const localDate = z
   .string()
@@ -68,14 +71,26 @@ export const calls = {
 
   // The sale (one active sale per till)
   currentSale: call(none).returns<SaleSnapshot | null>(),
+  /** A price in asset units (`amount`) or in the shop's currency (`money`, converted in main). */
   startQrSale: call(
-    z.object({ amount: amountText, chainId: digits, asset: assetSymbol }).strict(),
+    z.union([
+      z.object({ amount: amountText, chainId: digits, asset: assetSymbol }).strict(),
+      z.object({ money: moneyText, chainId: digits, asset: assetSymbol }).strict(),
+    ]),
   ).returns<SaleSnapshot>(),
   startNfcSale: call(
-    z
-      .object({ amount: amountText, chainId: digits.optional(), asset: assetSymbol.optional() })
-      .strict(),
+    z.union([
+      z
+        .object({ amount: amountText, chainId: digits.optional(), asset: assetSymbol.optional() })
+        .strict(),
+      // A price in money needs the asset it is converted to.
+      z.object({ money: moneyText, chainId: digits, asset: assetSymbol }).strict(),
+    ]),
   ).returns<SaleSnapshot>(),
+  /** What a price in the shop's currency comes to in this asset now (rate, source, age). */
+  quotePrice: call(
+    z.object({ money: moneyText, chainId: digits, asset: assetSymbol }).strict(),
+  ).returns<PriceQuote>(),
   acceptLinkAmount: call(none).returns<SaleSnapshot>(),
   confirmPaidByCashier: call(none).returns<SaleSnapshot>(),
   cancelSale: call(none).returns<SaleSnapshot>(),

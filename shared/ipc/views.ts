@@ -45,6 +45,8 @@ export interface OrderSummary {
   asset: string | null;
   chainName: string | null;
   currency: string;
+  /** The price in the shop's currency and the rate used; null for an order typed in asset units. */
+  money: { currency: string; amount: string; fee: string; price: string; source: string } | null;
   createdAtMs: number;
   updatedAtMs: number;
   lastFailure: OrderFailure | null;
@@ -100,9 +102,14 @@ export interface CustomerView {
   chainName: string | null;
   chainLogo: string | null;
   assetLogo: string | null;
-  /** The value in USD from rate_usd, two decimals. */
+  /** The value in USD from rate_usd, two decimals (shown when the sale has no money price). */
   usdValue: string | null;
   currency: string | null;
+  /**
+   * The price in the shop's currency for a sale priced in money: the total (price plus fee)
+   * shown large, the fee on its own line; null for a sale typed in asset units.
+   */
+  money: { total: string; fee: string; currency: string } | null;
   /** The checked link, drawn by the display as a QR code; null while none may be shown. */
   qrUrl: string | null;
   expiresAtMs: number | null;

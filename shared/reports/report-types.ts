@@ -41,10 +41,21 @@ export interface ChainAssetStateTotal {
   fee: string;
 }
 
+/** What was taken in one currency: each paid order at its own recorded price (fee included). */
+export interface MoneyTotal {
+  currency: string;
+  takenCount: number;
+  takenTotal: string;
+}
+
 /** "What did we take today?": totals of the orders created in a period. Amounts are exact decimal text. */
 export interface PeriodReport {
   period: Period;
   orderCount: number;
+  /** Taken in money, per shop currency; orders typed in asset units are not converted. */
+  money: MoneyTotal[];
+  /** Orders taken that carry no price in money (typed in asset units, or older). */
+  takenWithoutMoney: number;
   byChainAsset: ChainAssetTotal[];
   byState: StateTotal[];
   byChainAssetState: ChainAssetStateTotal[];

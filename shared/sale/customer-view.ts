@@ -1,5 +1,5 @@
 import type { CustomerPhase, CustomerView } from '../ipc/views';
-import { usdValue, isUsableRate } from '../money';
+import { addAmounts, usdValue, isUsableRate } from '../money';
 import type { SaleSnapshot } from './sale-snapshot';
 import type { SaleState } from './sale-states';
 
@@ -47,6 +47,7 @@ export function customerViewOf(
     assetLogo: null,
     usdValue: null,
     currency: null,
+    money: null,
     qrUrl: null,
     expiresAtMs: null,
     expiryUnknown: false,
@@ -69,6 +70,14 @@ export function customerViewOf(
     assetLogo: logos.assetLogo,
     usdValue: amount && rate !== undefined && isUsableRate(rate) ? usdValue(amount, rate) : null,
     currency: sale.currency,
+    money:
+      sale.pricing && !differs
+        ? {
+            total: addAmounts(sale.pricing.moneyAmount, sale.pricing.feeMoney),
+            fee: sale.pricing.feeMoney,
+            currency: sale.pricing.currency,
+          }
+        : null,
     qrUrl: sale.showQr && sale.link ? sale.link.qrUrl : null,
     expiresAtMs: sale.showQr && sale.expiry?.kind === 'known' ? sale.expiry.atMs : null,
     expiryUnknown: sale.showQr && sale.expiry?.kind === 'unknown',

@@ -1,3 +1,4 @@
+import type { OrderPricing } from '../pricing/pricing-types';
 import type { OrderFailure } from './order-failure';
 import type { OrderKind, SaleState } from './sale-states';
 
@@ -30,6 +31,10 @@ export interface SaleSnapshot {
   chainId: string | null;
   chainName: string | null;
   currency: string;
+  /** How a price typed in the shop's currency became `amount` and `fee`; null for asset units. */
+  pricing: OrderPricing | null;
+  /** The service's rate against the app's, in percent, when the link came back priced in money. */
+  rateDifferencePercent: string | null;
   /** The checked link, once generate_qr answered. */
   link: {
     /** The checked link: both screens draw it as a QR code (qrcode.react, level M). */

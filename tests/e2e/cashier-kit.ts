@@ -27,7 +27,12 @@ export async function openTill(
 ): Promise<Till> {
   const ownBrowser = browser === undefined;
   const chromium = browser ?? (await launchChromium());
-  const harness = await startHarness(options);
+  // These tests type amounts in asset units unless they say otherwise; a price in money has
+  // its own tests (cashier-money-sale.test.ts).
+  const harness = await startHarness({
+    ...options,
+    settings: { amountEntry: 'asset', ...options.settings },
+  });
   const cashierContext = await chromium.newContext({ viewport: { width: 1280, height: 860 } });
   const displayContext = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
   const cashier = await cashierContext.newPage();

@@ -171,7 +171,12 @@ export async function startPaymentStack(
     journal,
     client,
     clock: systemClock,
-    terms: () => ({ serialNumber: 'POS-TEST-0001', currency: 'USD', feeValue: '0' }),
+    terms: () => ({
+      serialNumber: 'POS-TEST-0001',
+      currency: 'USD',
+      feeValue: '0',
+      rateTolerancePercent: '1',
+    }),
   });
   return {
     sandbox,

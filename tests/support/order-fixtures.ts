@@ -18,6 +18,7 @@ export function newQrOrder(
     chainName: 'ETHEREUM',
     currency: 'USD',
     serialNumber: 'POS-1',
+    pricing: null,
     replacesOrderId: null,
     ...fields,
   };

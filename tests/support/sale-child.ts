@@ -26,7 +26,12 @@ const sale = new SaleService({
   journal,
   client,
   clock: systemClock,
-  terms: () => ({ serialNumber: 'POS-CHILD', currency: 'USD', feeValue: '0' }),
+  terms: () => ({
+    serialNumber: 'POS-CHILD',
+    currency: 'USD',
+    feeValue: '0',
+    rateTolerancePercent: '1',
+  }),
 });
 sale.onChange((snapshot) =>
   process.stdout.write(

@@ -20,7 +20,12 @@ export const testAsset: Asset = {
   decimal: 6,
   logo: 'https://logos.example/usdc.svg',
 };
-export const testTerms: SaleTerms = { serialNumber: 'POS-0001', currency: 'USD', feeValue: '0.25' };
+export const testTerms: SaleTerms = {
+  serialNumber: 'POS-0001',
+  currency: 'USD',
+  feeValue: '0.25',
+  rateTolerancePercent: '1',
+};
 
 export interface TempJournal {
   dir: string;

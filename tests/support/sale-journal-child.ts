@@ -34,6 +34,7 @@ function burst(): void {
         serialNumber: 'POS-CHILD',
         createdAtMs: now,
         replacesOrderId: null,
+        pricing: null,
       },
       { atMs: now, reasonKind: 'cashier' },
     );

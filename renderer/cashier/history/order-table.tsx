@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { OrderSummary } from '../../../shared/ipc/views';
 import { displayAmount } from '../../common/amount-format';
 import { stateShortLabel } from '../sale/sale-state-words';
+import { MoneyCell } from './money-cell';
 import { orderTime } from './order-time';
 
 /** The orders, one row each: time, reference, kind, amount, chain and state (with the service's word). */
@@ -20,6 +21,7 @@ export function OrderTable({
           <Table.Th>Time</Table.Th>
           <Table.Th>Reference</Table.Th>
           <Table.Th>Kind</Table.Th>
+          <Table.Th ta="right">Price</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
           <Table.Th>Chain</Table.Th>
           <Table.Th>State</Table.Th>
@@ -36,6 +38,9 @@ export function OrderTable({
             <Table.Td>{orderTime(order.createdAtMs, timeZone)}</Table.Td>
             <Table.Td ff="monospace">{order.reference}</Table.Td>
             <Table.Td>{order.kind.toUpperCase()}</Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <MoneyCell order={order} />
+            </Table.Td>
             <Table.Td
               ta="right"
               style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { PeriodReport } from '../../../shared/reports/report-types';
 import { displayAmount } from '../../common/amount-format';
+import { formatMoney } from '../../../shared/pricing/shop-currency';
 import { stateShortLabel } from '../sale/sale-state-words';
 
 /** The period's report: orders and what was taken per chain and asset, and a count per state. */
@@ -11,6 +12,24 @@ export function ReportTables({ report }: { report: PeriodReport }) {
       <Text>
         {report.orderCount} order{report.orderCount === 1 ? '' : 's'} ({report.period.timeZone})
       </Text>
+      {report.money.length > 0 || report.takenWithoutMoney > 0 ? (
+        <Group gap="lg" data-testid="report-money">
+          {report.money.map((row) => (
+            <Text key={row.currency} size="xl" fw={800}>
+              Taken: {formatMoney(row.takenTotal, row.currency)}{' '}
+              <Text span size="sm" c="dimmed" fw={400}>
+                ({row.takenCount} paid order{row.takenCount === 1 ? '' : 's'}, each at its own rate)
+              </Text>
+            </Text>
+          ))}
+          {report.takenWithoutMoney > 0 ? (
+            <Text size="sm" c="dimmed">
+              {report.takenWithoutMoney} paid order{report.takenWithoutMoney === 1 ? '' : 's'} typed
+              in asset units: see the amounts below.
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
       <Table verticalSpacing="xs" data-testid="report-by-chain-asset">
         <Table.Thead>
           <Table.Tr>

@@ -11,6 +11,8 @@ export interface TextSettingField {
     | 'serialNumber'
     | 'currency'
     | 'feeValue'
+    | 'feePercent'
+    | 'feeFixed'
     | 'serviceTimeZone'
     | 'reportTimeZone'
     | 'shopName'
@@ -30,10 +32,24 @@ export const textSettingFields: TextSettingField[] = [
   },
   {
     key: 'currency',
-    label: 'Currency shown to the customer',
-    help: 'Three-letter code, e.g. USD.',
+    label: "Shop's currency",
+    help: 'Prices are typed in it and the wallet shows it. Three-letter code, e.g. EUR.',
   },
-  { key: 'feeValue', label: 'Fee per QR sale', help: 'In units of the chosen asset; 0 for none.' },
+  {
+    key: 'feePercent',
+    label: 'Fee, percent of the price',
+    help: 'Added to sales priced in money; 0 for none.',
+  },
+  {
+    key: 'feeFixed',
+    label: 'Fee, fixed amount',
+    help: "In the shop's currency, added to sales priced in money; 0 for none.",
+  },
+  {
+    key: 'feeValue',
+    label: 'Fee per QR sale typed in asset units',
+    help: 'In units of the chosen asset; 0 for none.',
+  },
   {
     key: 'serviceTimeZone',
     label: 'Service time zone',

@@ -27,6 +27,8 @@ function sale(overrides: Partial<SaleSnapshot> = {}): SaleSnapshot {
     chainId: '1',
     chainName: 'ETHEREUM',
     currency: 'USD',
+    pricing: null,
+    rateDifferencePercent: null,
     link: {
       qrUrl: 'https://pay.example/qr-scan?&order_id=x',
       linkAmount: '13',

@@ -10,6 +10,7 @@ import {
   MAX_WRITES_BETWEEN_CHECKPOINTS,
   SqliteOrderJournal,
 } from '../../../electron/journal/sqlite-order-journal';
+import { ORDER_COLUMNS, recordFromRow, type OrderRow } from '../../../electron/journal/order-rows';
 import { pragmaValue } from '../../../electron/journal/sqlite-pragma';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { ManualClock } from '../../support/manual-clock';
@@ -28,6 +29,7 @@ const order = (overrides: Partial<NewOrder> = {}): NewOrder => ({
   chainName: 'ETHEREUM',
   currency: 'USD',
   serialNumber: 'POS-1',
+  pricing: null,
   createdAtMs: 1_000,
   replacesOrderId: null,
   attempts: 1,
@@ -61,8 +63,56 @@ describe('SqliteOrderJournal', () => {
     temp.journal.close();
     const again = new SqliteOrderJournal({ path: temp.path, clock });
     const rows = again.db.prepare('SELECT version, applied_at_ms FROM schema_version').all();
-    expect(rows).toEqual([{ version: 1, applied_at_ms: clock.now() }]);
+    expect(rows).toEqual(
+      migrations.map((migration) => ({ version: migration.version, applied_at_ms: clock.now() })),
+    );
     again.close();
+  });
+
+  it('opens a journal of the first schema: its orders read back with no money amount', () => {
+    const db = new DatabaseSync(':memory:');
+    migrate(db, 0, migrations.slice(0, 1));
+    db.prepare(
+      `INSERT INTO orders (order_id, reference, kind, state, amount, fee, asset, asset_decimal, chain_id,
+        chain_name, currency, serial_number, created_at_ms, updated_at_ms)
+       VALUES ('old-1', 'OLD-001', 'qr', 'paid-confirmed-by-cashier', '12.5', '0', 'USDT', 6, '1',
+        'ETHEREUM', 'USD', 'POS-1', 1000, 2000)`,
+    ).run();
+    expect(migrate(db, 5, migrations)).toBe(migrations.length);
+    const row = db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders`).get() as OrderRow;
+    const record = recordFromRow(row);
+    expect(record).toMatchObject({
+      orderId: 'old-1',
+      amount: '12.5',
+      state: 'paid-confirmed-by-cashier',
+      pricing: null,
+      rateDifferencePercent: null,
+    });
+    db.close();
+  });
+
+  it('keeps the pricing of an order priced in money', () => {
+    const pricing = {
+      currency: 'EUR',
+      moneyAmount: '12.5',
+      feeMoney: '0.3',
+      price: '2916.7',
+      usdPrice: '3150.42',
+      usdPerUnit: '1.08',
+      source: 'provider',
+      crossSource: 'provider',
+      asOfMs: 900,
+      rounding: 'up-to-asset-decimals',
+    } as const;
+    const created = temp.journal.createOrder(order({ pricing }), {
+      atMs: 1_000,
+      reasonKind: 'cashier',
+    });
+    expect(created.pricing).toEqual(pricing);
+    const reread = temp.journal.db
+      .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?`)
+      .get(created.orderId) as OrderRow;
+    expect(recordFromRow(reread).pricing).toEqual(pricing);
   });
 
   it('refuses a file written by a newer schema', () => {
@@ -75,12 +125,13 @@ describe('SqliteOrderJournal', () => {
 
   it('a failing migration leaves no trace of itself', () => {
     const db = new DatabaseSync(':memory:');
+    const last = migrations.length;
     const broken = [
       ...migrations,
-      { version: 2, description: 'broken', sql: 'CREATE TABLE t (x); THIS IS NOT SQL;' },
+      { version: last + 1, description: 'broken', sql: 'CREATE TABLE t (x); THIS IS NOT SQL;' },
     ];
     expect(() => migrate(db, 0, broken)).toThrow();
-    expect(db.prepare('SELECT MAX(version) AS v FROM schema_version').get()).toEqual({ v: 1 });
+    expect(db.prepare('SELECT MAX(version) AS v FROM schema_version').get()).toEqual({ v: last });
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 't'").get()).toBeUndefined();
     db.close();
   });

@@ -25,6 +25,7 @@ function order(n: number, overrides: Partial<OrderRecord> = {}): OrderRecord {
     }),
     updatedAtMs: Date.UTC(2026, 10, 22, 9) + n + 1,
     attempts: 1,
+    rateDifferencePercent: null,
     link: null,
     lastFailure: null,
     ...overrides,

@@ -48,6 +48,7 @@ describe('reports', () => {
       chainName: 'SUI',
       currency: 'USD',
       serialNumber: 'POS-1',
+      pricing: null,
       createdAtMs: atMs,
       replacesOrderId: null,
       ...overrides,

@@ -27,6 +27,8 @@ const recordIn = (state: SaleState, kind: 'qr' | 'nfc'): OrderRecord => ({
   updatedAtMs: 0,
   attempts: 0,
   replacesOrderId: null,
+  pricing: null,
+  rateDifferencePercent: null,
   link: null,
   lastFailure: null,
 });

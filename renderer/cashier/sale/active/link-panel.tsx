@@ -1,3 +1,4 @@
+import { PricingLine } from './pricing-line';
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { isUsableRate, usdValue } from '../../../../shared/money';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
@@ -37,7 +38,9 @@ export function LinkPanel({
         >
           {amountWithAsset(link.linkAmount, sale.asset, decimals)}
         </Text>
-        {usd ? (
+        {sale.pricing ? (
+          <PricingLine pricing={sale.pricing} asset={sale.asset} />
+        ) : usd ? (
           <Text size="lg" data-testid="usd-value">
             ≈ {usd} USD
           </Text>

@@ -3,6 +3,7 @@ import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { amountWithAsset } from '../../../common/amount-format';
 import { StatusIcon } from '../../../common/status-icon';
 import { OrderFailureBox } from '../../errors/order-failure-box';
+import { RateDifference } from './pricing-line';
 
 /**
  * What became of the sale, in words: a link that asks another amount, expiry, payment,
@@ -21,7 +22,19 @@ export function SaleOutcome({
   const link = sale.link;
   return (
     <>
-      {sale.state === 'amount-differs' && link ? (
+      {sale.state === 'amount-differs' && link && link.amountMatches ? (
+        <Alert
+          color="amber"
+          variant="filled"
+          title="The payment service's rate differs from the till's"
+          data-testid="amount-differs"
+        >
+          The link asks for {amountWithAsset(link.linkAmount, sale.asset, decimals)} as requested,
+          but at a rate beyond the tolerance IT set. The customer sees nothing yet: show the code
+          anyway, or cancel.
+        </Alert>
+      ) : null}
+      {sale.state === 'amount-differs' && link && !link.amountMatches ? (
         <Alert
           color="amber"
           variant="filled"
@@ -36,6 +49,14 @@ export function SaleOutcome({
           {amountWithAsset(link.linkAmount, sale.asset, decimals)}. The customer sees nothing yet:
           accept this amount, or cancel.
         </Alert>
+      ) : null}
+      {sale.state === 'amount-differs' && link && sale.pricing && sale.rateDifferencePercent ? (
+        <RateDifference
+          pricing={sale.pricing}
+          serviceRateUsd={link.rateUsd}
+          differencePercent={sale.rateDifferencePercent}
+          asset={sale.asset}
+        />
       ) : null}
 
       {sale.state === 'expired' ? (

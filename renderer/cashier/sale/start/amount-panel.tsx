@@ -9,16 +9,22 @@ import { amountStatusLine, type AmountStatus } from './amount-status';
  * asset's decimals, the touch keys and Clear. Keys never take the focus.
  */
 export function AmountPanel({
+  label,
   text,
   status,
-  assetSymbol,
+  unit,
+  entry,
   inputRef,
   onKeypad,
 }: {
+  /** "Price in EUR" or "Amount in USDT". */
+  label: string;
   text: string;
   status: AmountStatus;
-  /** The chosen asset, or null while none is. */
-  assetSymbol: string | null;
+  /** What is typed in: the shop's currency code, the chosen asset, or null while none is. */
+  unit: string | null;
+  /** The switch between a price in money and an amount of the asset, where IT allows both. */
+  entry: { mode: 'money' | 'asset'; other: string; toggle: () => void } | null;
   inputRef: RefObject<HTMLInputElement | null>;
   /** Stable identity: the memoised keypad skips renders that do not concern it. */
   onKeypad: (action: KeypadAction) => void;
@@ -27,7 +33,7 @@ export function AmountPanel({
     <Paper p="md" radius="lg" withBorder shadow="xs">
       <Stack gap="sm">
         <Text fw={700} size="lg" component="label" htmlFor="amount-input">
-          Amount{assetSymbol ? ` in ${assetSymbol}` : ''}
+          {label}
         </Text>
         <TextInput
           id="amount-input"
@@ -42,13 +48,13 @@ export function AmountPanel({
             input: { fontSize: 40, height: 72, textAlign: 'right', fontWeight: 700 },
           }}
           rightSection={
-            assetSymbol ? (
+            unit ? (
               <Text fw={700} c="dimmed">
-                {assetSymbol}
+                {unit}
               </Text>
             ) : null
           }
-          rightSectionWidth={assetSymbol ? 80 : undefined}
+          rightSectionWidth={unit ? 80 : undefined}
           data-testid="amount-input"
           aria-describedby="amount-status"
           aria-invalid={status.kind === 'invalid'}
@@ -63,8 +69,20 @@ export function AmountPanel({
           data-kind={status.kind}
           role={status.kind === 'invalid' ? 'alert' : undefined}
         >
-          {amountStatusLine(status, assetSymbol !== null)}
+          {amountStatusLine(status, unit !== null)}
         </Text>
+        {entry ? (
+          <Button
+            variant="subtle"
+            size="md"
+            tabIndex={-1}
+            data-testid="entry-switch"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={entry.toggle}
+          >
+            Type in {entry.other} instead
+          </Button>
+        ) : null}
         <AmountKeypad onKey={onKeypad} />
         <Button
           variant="light"

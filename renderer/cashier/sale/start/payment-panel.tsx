@@ -1,19 +1,14 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CallFailure } from '../../../../shared/ipc/contract-kit';
-import type { AssetView } from '../../../../shared/ipc/views';
-import { formatAmount } from '../../../../shared/money';
+import type { ReactNode } from 'react';
 import { FailureAlert } from '../../errors/failure-alert';
-import type { totalWithFee } from './amount-status';
 
 /**
- * What the sale will ask for (fee, total, the currency the wallet shows prices in) and the
- * two ways to pay: Show QR, and Tap to pay when the NFC reader is usable (else why not).
+ * What the sale will ask for (`summary`) and the two ways to pay: Show QR, and Tap to pay
+ * when the NFC reader is usable (else why not).
  */
 export function PaymentPanel({
-  asset,
-  fee,
-  currency,
-  total,
+  summary,
   failure,
   canShowQr,
   canTap,
@@ -22,11 +17,8 @@ export function PaymentPanel({
   onShowQr,
   onTap,
 }: {
-  asset: AssetView | null;
-  fee: string;
-  currency: string;
-  /** The amount plus the fee, once both are known. */
-  total: ReturnType<typeof totalWithFee> | null;
+  /** What the sale will ask for: the asset amount and fee, or the price in money converted. */
+  summary: ReactNode;
   failure: CallFailure | null;
   canShowQr: boolean;
   canTap: boolean;
@@ -40,27 +32,7 @@ export function PaymentPanel({
   return (
     <Paper p="md" radius="lg" withBorder shadow="xs">
       <Stack gap="sm">
-        <Group justify="space-between" data-testid="fee-line">
-          <Text c="dimmed">Fee added to QR sales</Text>
-          <Text fw={600}>{asset ? `${safeFormat(fee, asset.decimals)} ${asset.asset}` : fee}</Text>
-        </Group>
-        {total && 'total' in total ? (
-          <Group justify="space-between" data-testid="total-line">
-            <Text c="dimmed">The QR code asks for</Text>
-            <Text fw={800} size="lg">
-              {total.total} {asset?.asset}
-            </Text>
-          </Group>
-        ) : null}
-        {total && 'problem' in total ? (
-          <Text c="red.7" size="sm">
-            {total.problem}
-          </Text>
-        ) : null}
-        <Group justify="space-between" data-testid="currency-line">
-          <Text c="dimmed">Customer's wallet shows prices in</Text>
-          <Text fw={600}>{currency}</Text>
-        </Group>
+        {summary}
         {failure ? <FailureAlert failure={failure} /> : null}
         <Group grow gap="sm">
           <Button
@@ -98,12 +70,4 @@ export function PaymentPanel({
       </Stack>
     </Paper>
   );
-}
-
-function safeFormat(value: string, decimals: number): string {
-  try {
-    return formatAmount(value, decimals);
-  } catch {
-    return value;
-  }
 }

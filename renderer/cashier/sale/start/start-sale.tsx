@@ -8,8 +8,13 @@ import { usePosEvent, useTillAction } from '../../shell/use-pos';
 import { keypadReducer } from './amount-keypad';
 import { AmountPanel } from './amount-panel';
 import { amountStatus, totalWithFee } from './amount-status';
+import { AssetSummary } from './asset-summary';
 import { ChainAssetPanel } from './chain-asset-panel';
+import { useEntryMode } from './entry-mode';
+import { MoneySummary } from './money-summary';
+import { moneyStatus } from './money-status';
 import { PaymentPanel } from './payment-panel';
+import { usePriceQuote } from './use-price-quote';
 import { useAmountKeyboard } from './use-amount-keyboard';
 import { useChainAssetChoice } from './use-chain-asset-choice';
 
@@ -34,27 +39,44 @@ export function StartSale({
   const choice = useChainAssetChoice(settings, focusAmount);
   const { chainId, asset } = choice;
 
-  const status = amountStatus(text, asset?.decimals ?? null);
+  const currency = settings?.values.currency ?? 'USD';
+  const entry = useEntryMode(settings?.values.amountEntry);
+  const inMoney = entry.mode === 'money';
+  const status = inMoney
+    ? moneyStatus(text, currency)
+    : amountStatus(text, asset?.decimals ?? null);
   const ready = status.kind === 'ready';
+  const quote = usePriceQuote(
+    inMoney && status.kind === 'ready' ? status.value : null,
+    chainId,
+    asset?.asset ?? null,
+  );
+  // A price in money is sent only once it converts: a rate is there and the asset is chosen.
+  const priced = !inMoney || quote?.ok === true;
   const nfcWords = nfc ? nfcStatusWords(nfc) : null;
   const busy = pending !== null || starting;
-  const canShowQr = ready && asset !== null && !busy;
-  const canTap = ready && !busy && (nfcWords?.usable ?? false);
+  const canShowQr = ready && asset !== null && priced && !busy;
+  const canTap =
+    ready && !busy && (nfcWords?.usable ?? false) && (!inMoney || (asset !== null && priced));
   const fee = settings?.values.feeValue ?? '0';
 
+  /** The price as the till call takes it: money with its asset, or an asset amount. */
+  const price = (value: string) => (inMoney ? { money: value } : { amount: value });
   const showQr = useLatestCallback(async () => {
     if (!canShowQr || status.kind !== 'ready' || !asset || !chainId) return;
     await run('qr', () =>
-      callPos('startQrSale', { amount: status.value, chainId, asset: asset.asset }),
+      callPos('startQrSale', { ...price(status.value), chainId, asset: asset.asset }),
     );
   });
   const tapToPay = useLatestCallback(async () => {
     if (!canTap || status.kind !== 'ready') return;
     await run('nfc', () =>
-      callPos('startNfcSale', {
-        amount: status.value,
-        ...(asset && chainId ? { chainId, asset: asset.asset } : {}),
-      }),
+      inMoney && asset && chainId
+        ? callPos('startNfcSale', { money: status.value, chainId, asset: asset.asset })
+        : callPos('startNfcSale', {
+            amount: status.value,
+            ...(asset && chainId ? { chainId, asset: asset.asset } : {}),
+          }),
     );
   });
 
@@ -69,9 +91,22 @@ export function StartSale({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <AmountPanel
+            label={inMoney ? `Price in ${currency}` : `Amount${asset ? ` in ${asset.asset}` : ''}`}
             text={text}
             status={status}
-            assetSymbol={asset?.asset ?? null}
+            unit={inMoney ? currency : (asset?.asset ?? null)}
+            entry={
+              entry.switchable
+                ? {
+                    mode: entry.mode,
+                    other: inMoney ? (asset?.asset ?? 'asset units') : currency,
+                    toggle: () => {
+                      entry.toggle();
+                      dispatch({ type: 'clear' });
+                    },
+                  }
+                : null
+            }
             inputRef={amountInput}
             onKeypad={dispatch}
           />
@@ -80,10 +115,18 @@ export function StartSale({
           <Stack gap="md">
             <ChainAssetPanel choice={choice} />
             <PaymentPanel
-              asset={asset}
-              fee={fee}
-              currency={settings?.values.currency ?? 'USD'}
-              total={ready && asset ? totalWithFee(status.value, fee, asset.decimals) : null}
+              summary={
+                inMoney ? (
+                  <MoneySummary quote={quote} asset={asset?.asset ?? null} />
+                ) : (
+                  <AssetSummary
+                    asset={asset}
+                    fee={fee}
+                    currency={currency}
+                    total={ready && asset ? totalWithFee(status.value, fee, asset.decimals) : null}
+                  />
+                )
+              }
               failure={failure}
               canShowQr={canShowQr}
               canTap={canTap}

@@ -31,6 +31,8 @@ export function saleSnapshot(patch: Partial<SaleSnapshot> = {}): SaleSnapshot {
     chainId: '1',
     chainName: 'ETHEREUM',
     currency: 'USD',
+    pricing: null,
+    rateDifferencePercent: null,
     link: null,
     showQr: false,
     expiry: null,

@@ -19,6 +19,7 @@ function order(reference: string): OrderSummary {
     asset: 'USDT',
     chainName: 'ETHEREUM',
     currency: 'USD',
+    money: null,
     createdAtMs: Date.UTC(2026, 10, 22, 9, 0, 0),
     updatedAtMs: Date.UTC(2026, 10, 22, 9, 0, 0),
     lastFailure: null,
@@ -28,6 +29,8 @@ function order(reference: string): OrderSummary {
 const emptyReport: PeriodReport = {
   period: { fromMs: 0, toMs: 1, fromDate: DAY, toDate: DAY, timeZone: 'UTC' },
   orderCount: 0,
+  money: [],
+  takenWithoutMoney: 0,
   byChainAsset: [],
   byState: [],
   byChainAssetState: [],

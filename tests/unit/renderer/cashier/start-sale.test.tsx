@@ -26,7 +26,9 @@ const assets: Record<string, AssetView[]> = {
   '56': [{ asset: 'USDT', chainId: '56', chainName: 'BSC', decimals: 18, logo: null }],
 };
 
-const settingsWith = cashierSettings;
+// These tests type amounts in asset units; prices in money: start-sale-money.test.tsx.
+const settingsWith = (values: Parameters<typeof cashierSettings>[0] = {}) =>
+  cashierSettings({ amountEntry: 'asset', ...values });
 
 const readyNfc: NfcStatus = {
   state: 'ready',

@@ -16,6 +16,7 @@ export function customerView(overrides: Partial<CustomerView> = {}): CustomerVie
     assetLogo: null,
     usdValue: null,
     currency: null,
+    money: null,
     qrUrl: null,
     expiresAtMs: null,
     expiryUnknown: false,

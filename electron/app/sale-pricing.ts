@@ -1,0 +1,36 @@
+import type { PriceQuote } from '../../shared/pricing/price-quote';
+import { quoteSale } from '../../shared/pricing/conversion';
+import { checkMoney } from '../../shared/pricing/shop-currency';
+import type { Settings } from '../../shared/settings';
+import type { Asset } from '../../shared/wire/asset';
+import type { RateBook } from '../rates/rate-book';
+
+/**
+ * A price in the shop's currency turned into what the sale asks for (docs/pricing.md): the
+ * first usable rate in IT's order, the fee in money (percentage plus fixed part), both
+ * converted to asset units rounded up to the asset's decimals. No usable rate: the reason,
+ * and no order is made.
+ */
+export function quoteMoneySale(
+  rates: RateBook,
+  settings: Pick<Settings, 'currency' | 'feePercent' | 'feeFixed'>,
+  money: string,
+  asset: Asset,
+): PriceQuote {
+  const checked = checkMoney(money, settings.currency);
+  if (!checked.ok) return { ok: false, reason: checked.reason };
+  const priced = rates.priceFor(asset.asset, String(asset.chain_id));
+  if (!priced.ok) return { ok: false, reason: priced.unavailable.reason };
+  return {
+    ok: true,
+    ...quoteSale({
+      money: checked.value,
+      currency: settings.currency,
+      feePercent: settings.feePercent,
+      feeFixed: settings.feeFixed,
+      price: priced.price,
+      cross: priced.cross,
+      decimals: asset.decimal,
+    }),
+  };
+}

@@ -1,0 +1,67 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { addAmounts } from '../../../../shared/money';
+import type { PriceQuote } from '../../../../shared/pricing/price-quote';
+import { formatMoney } from '../../../../shared/pricing/shop-currency';
+import type { PriceSource } from '../../../../shared/settings';
+
+const sourceWords: Record<PriceSource, string> = {
+  peg: 'fixed price set by IT',
+  manual: 'price typed by a manager',
+  provider: 'rate provider',
+  'last-link': "the service's rate on this till's last link",
+};
+
+/** "As of 09:14:03" in the till's own zone: when the rate was true. */
+function asOf(ms: number): string {
+  return new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
+}
+
+/**
+ * A price in money as the sale will ask for it: the asset amount (fee included) the QR asks
+ * for, the fee in money, and the rate with its source and time; or why this asset cannot be
+ * priced now.
+ */
+export function MoneySummary({
+  quote,
+  asset,
+}: {
+  /** Null while the price is not complete or the answer is on its way. */
+  quote: PriceQuote | null;
+  asset: string | null;
+}) {
+  if (!quote || !asset) {
+    return (
+      <Text c="dimmed" data-testid="quote-line">
+        {asset ? 'Type the price to see what the QR code asks for.' : 'Choose the asset.'}
+      </Text>
+    );
+  }
+  if (!quote.ok) {
+    return (
+      <Text c="red.7" role="alert" data-testid="quote-unavailable">
+        {quote.reason}
+      </Text>
+    );
+  }
+  const { pricing } = quote;
+  const total = addAmounts(quote.amount, quote.feeValue);
+  return (
+    <Stack gap={4} data-testid="quote-line">
+      <Group justify="space-between">
+        <Text c="dimmed">The QR code asks for</Text>
+        <Text fw={800} size="lg" data-testid="quote-asset-amount">
+          {total} {asset}
+        </Text>
+      </Group>
+      {pricing.feeMoney !== '0' ? (
+        <Text size="sm" c="dimmed" data-testid="quote-fee">
+          Includes a fee of {formatMoney(pricing.feeMoney, pricing.currency)}
+        </Text>
+      ) : null}
+      <Text size="sm" c="dimmed" data-testid="quote-rate">
+        {formatMoney(pricing.price, pricing.currency)} per {asset} · {sourceWords[pricing.source]} ·
+        as of {asOf(pricing.asOfMs)}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AssetView, ChainView } from '../../../../shared/ipc/views';
+import type { PriceQuote } from '../../../../shared/pricing/price-quote';
+import { StartSale } from '../../../../renderer/cashier/sale/start/start-sale';
+import { cashierSettings } from './cashier-fixtures';
+import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
+
+const chains: ChainView[] = [{ chainId: '1', name: 'ETHEREUM', logo: null }];
+const assets: AssetView[] = [
+  { asset: 'ETH', chainId: '1', chainName: 'ETHEREUM', decimals: 18, logo: null },
+  { asset: 'USDT', chainId: '1', chainName: 'ETHEREUM', decimals: 6, logo: null },
+];
+
+const quoteFor = (money: string): PriceQuote => ({
+  ok: true,
+  amount: money === '12.5' ? '15.625' : '1',
+  feeValue: '0.375',
+  pricing: {
+    currency: 'EUR',
+    moneyAmount: money,
+    feeMoney: '0.3',
+    price: '0.8',
+    usdPrice: '1',
+    usdPerUnit: '1.25',
+    source: 'peg',
+    crossSource: 'fixed',
+    asOfMs: Date.UTC(2026, 10, 25, 9, 14, 3),
+    rounding: 'up-to-asset-decimals',
+  },
+});
+
+let pos: FakePos;
+beforeEach(() => {
+  pos = installFakePos();
+  pos.handle('listChains', () => chains);
+  pos.handle('listAssets', () => assets);
+  pos.handle('quotePrice', (args) => quoteFor((args as { money: string }).money));
+});
+afterEach(() => cleanup());
+
+const euroShop = (amountEntry: 'money' | 'money-or-asset') =>
+  cashierSettings({ currency: 'EUR', amountEntry, lastChainId: '1', lastAsset: 'USDT' });
+
+async function assetChosen() {
+  await waitFor(() =>
+    expect(screen.getByTestId('asset-picker-option-USDT').getAttribute('aria-checked')).toBe(
+      'true',
+    ),
+  );
+}
+
+describe('StartSale: a price in the shop currency', () => {
+  it('takes the price in euros, shows what the QR will ask for, and sends the money', async () => {
+    renderWithTheme(<StartSale settings={euroShop('money')} />);
+    await assetChosen();
+    expect(screen.getByText('Price in EUR')).toBeTruthy();
+    expect(screen.queryByTestId('entry-switch')).toBeNull();
+    await userEvent.keyboard('12.5');
+    await waitFor(() =>
+      expect(screen.getByTestId('quote-asset-amount').textContent).toBe('16 USDT'),
+    );
+    expect(pos.callsOf('quotePrice')).toContainEqual({
+      money: '12.5',
+      chainId: '1',
+      asset: 'USDT',
+    });
+    expect(screen.getByTestId('quote-fee').textContent).toBe('Includes a fee of €0.30');
+    expect(screen.getByTestId('quote-rate').textContent).toContain('€0.80 per USDT');
+    expect(screen.getByTestId('quote-rate').textContent).toContain('fixed price set by IT');
+    await userEvent.click(screen.getByTestId('show-qr'));
+    expect(pos.callsOf('startQrSale')).toEqual([{ money: '12.5', chainId: '1', asset: 'USDT' }]);
+  });
+
+  it('refuses more decimals than the currency has, and sends nothing without a rate', async () => {
+    pos.handle('quotePrice', () => ({
+      ok: false,
+      reason: 'No price for USDT: the rate provider did not answer.',
+    }));
+    renderWithTheme(<StartSale settings={euroShop('money')} />);
+    await assetChosen();
+    await userEvent.keyboard('1.234');
+    expect(screen.getByTestId('amount-status').textContent).toBe(
+      'EUR amounts have at most 2 decimals.',
+    );
+    await userEvent.keyboard('{Backspace}');
+    await waitFor(() =>
+      expect(screen.getByTestId('quote-unavailable').textContent).toBe(
+        'No price for USDT: the rate provider did not answer.',
+      ),
+    );
+    expect((screen.getByTestId('show-qr') as HTMLButtonElement).disabled).toBe(true);
+    expect(pos.callsOf('startQrSale')).toEqual([]);
+  });
+
+  it('lets the cashier switch to asset units where IT allows both', async () => {
+    renderWithTheme(<StartSale settings={euroShop('money-or-asset')} />);
+    await assetChosen();
+    await userEvent.click(screen.getByTestId('entry-switch'));
+    expect(screen.getByText('Amount in USDT')).toBeTruthy();
+    await userEvent.keyboard('7');
+    await userEvent.click(screen.getByTestId('show-qr'));
+    expect(pos.callsOf('startQrSale')).toEqual([{ amount: '7', chainId: '1', asset: 'USDT' }]);
+  });
+});
