@@ -6,6 +6,7 @@ import type { CsvExportResult, DisplaysView } from '../../shared/ipc/views';
 import type { UpdateStatus } from '../../shared/update-status';
 import type { Logger } from '../logging/logger';
 import type { ProxyResolver } from '../network/proxy-resolver';
+import type { RateBook } from '../rates/rate-book';
 import type { NfcHost } from '../nfc-host/nfc-host';
 import type { SpawnReader } from '../nfc-host/reader-channel';
 import type { SaleService } from '../sale/sale-service';
@@ -55,5 +56,7 @@ export interface AppServices {
   sale: SaleService;
   nfc: NfcHost | null;
   connection: ServiceConnection;
+  /** Where prices in money come from (tests wait for its provider with `ready()`). */
+  rates: RateBook;
   close(): Promise<void>;
 }

@@ -147,6 +147,7 @@ export async function createAppServices(
     sale,
     nfc: nfc.host,
     connection,
+    rates,
     async close() {
       stopReacting();
       ticker.stop();

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PriceQuote } from '../../../shared/pricing/price-quote';
+import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
+import { silentLogger } from '../../../electron/logging/logger';
+import type { RatesFault } from '../../../electron/sandbox/fault-rules';
+import { loadManagedPolicy } from '../../../electron/settings/managed-policy-loader';
+import { ManualClock } from '../../support/manual-clock';
+import { startHarness, type Harness } from '../../support/harness/harness';
+import { callThrough } from '../app/harness-call';
+
+// Prices in euros against the built-in sandbox over real HTTP: its /rates is the demo rate
+// provider (ETH $3,150.42, €1 = $1.08), its generate_qr the payment service.
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+const call = callThrough(() => harness);
+let clock = new ManualClock();
+
+async function euroTill(policy?: object): Promise<Harness> {
+  clock = new ManualClock(Date.UTC(2026, 10, 25, 9, 0, 0));
+  harness = await startHarness({
+    clock,
+    settings: { currency: 'EUR', feePercent: '2', feeFixed: '0.3' },
+    ...(policy
+      ? {
+          policy: loadManagedPolicy({
+            path: '/etc/counter-app/policy.json',
+            readFile: () => JSON.stringify(policy),
+            logger: silentLogger,
+          }),
+        }
+      : {}),
+  });
+  return harness;
+}
+
+const sandboxOf = (till: Harness) => till.services.connection.demoSandbox()!;
+const ethInEuros = { money: '12.5', chainId: '1', asset: 'ETH' };
+
+describe('a sale priced in euros', () => {
+  it("converts at the provider's price, fee included, and journals how", async () => {
+    const till = await euroTill();
+    await till.services.rates.ready();
+    const quote = (await call('quotePrice', ethInEuros)) as { ok: true; value: PriceQuote };
+    // €12.50 × 1.08 / 3150.42 = 0.00428514293332317599... ETH, rounded up at 18 decimals;
+    // the fee is 2 % + €0.30 = €0.55, i.e. 0.55 × 1.08 / 3150.42 ETH, rounded up too.
+    expect(quote.value).toMatchObject({
+      ok: true,
+      amount: '0.004285142933323176',
+      feeValue: '0.00018854628906622',
+      pricing: {
+        currency: 'EUR',
+        moneyAmount: '12.5',
+        feeMoney: '0.55',
+        usdPrice: '3150.42',
+        usdPerUnit: '1.08',
+        source: 'provider',
+        crossSource: 'provider',
+      },
+    });
+    const started = (await call('startQrSale', ethInEuros)) as { ok: true; value: SaleSnapshot };
+    expect(started.value).toMatchObject({
+      state: 'awaiting-payment',
+      amount: '0.004285142933323176',
+      fee: '0.00018854628906622',
+      pricing: { moneyAmount: '12.5', feeMoney: '0.55' },
+      rateDifferencePercent: '0',
+    });
+    const [order] = sandboxOf(till).orders();
+    expect(order).toMatchObject({
+      amount: '0.004285142933323176',
+      feeValue: '0.00018854628906622',
+    });
+    const history = (await call('searchOrders', { query: started.value.reference })) as {
+      value: { money: unknown }[];
+    };
+    expect(history.value[0]!.money).toEqual({
+      currency: 'EUR',
+      amount: '12.5',
+      fee: '0.55',
+      price: '2917.05555556',
+      source: 'provider',
+    });
+  });
+
+  const faults: [RatesFault | 'down', string][] = [
+    ['stale', "No exchange rate for EUR: the rate provider's prices are 24 hours old."],
+    [
+      'garbage',
+      'No exchange rate for EUR: the rate provider failed: its answer could not be read.',
+    ],
+    ['down', 'No exchange rate for EUR: the rate provider failed: it answered HTTP 503.'],
+    ['negative', 'No price for ETH: the rate provider gave no usable price for it.'],
+    ['zero', 'No price for ETH: the rate provider gave no usable price for it.'],
+    ['missing', 'No price for ETH: the rate provider gave no usable price for it.'],
+  ];
+  it.each(faults)(
+    'refuses to price from a %s rate provider, and sends nothing',
+    async (fault, reason) => {
+      const till = await euroTill();
+      await till.services.rates.ready();
+      sandboxOf(till).setFaults([
+        fault === 'down' ? { endpoint: 'rates', status: 503 } : { endpoint: 'rates', rates: fault },
+      ]);
+      // The book asks the provider again within a minute on the till's clock.
+      clock.advance(60_000);
+      await till.services.rates.ready();
+      expect(await call('quotePrice', ethInEuros)).toEqual({
+        ok: true,
+        value: { ok: false, reason },
+      });
+      const refused = await call('startQrSale', ethInEuros);
+      expect(refused).toMatchObject({ ok: false, error: { message: reason } });
+      expect(sandboxOf(till).orders()).toEqual([]);
+    },
+  );
+
+  it("puts a service rate beyond IT's tolerance to the cashier before the customer sees the QR", async () => {
+    await euroTill({
+      settings: { ratePegs: [{ asset: 'ETH', currency: 'USD', price: '2500' }] },
+      locked: ['ratePegs'],
+    });
+    await harness!.services.rates.ready();
+    const started = (await call('startQrSale', ethInEuros)) as { ok: true; value: SaleSnapshot };
+    expect(started.value).toMatchObject({
+      state: 'amount-differs',
+      showQr: false,
+      pricing: { source: 'peg', usdPrice: '2500' },
+      rateDifferencePercent: '26.02',
+    });
+    expect(await call('acceptLinkAmount')).toMatchObject({
+      ok: true,
+      value: { state: 'awaiting-payment', showQr: true },
+    });
+  });
+});
