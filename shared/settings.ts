@@ -38,7 +38,7 @@ const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
 const customerDisplayModes = ['auto', 'display', 'same-screen', 'off'] as const;
 const amountEntryModes = ['money', 'asset', 'money-or-asset'] as const;
 export type AmountEntry = (typeof amountEntryModes)[number];
-export const priceSources = ['peg', 'manual', 'provider', 'last-link'] as const;
+const priceSources = ['peg', 'manual', 'provider', 'last-link'] as const;
 export type PriceSource = (typeof priceSources)[number];
 export type CustomerDisplayMode = (typeof customerDisplayModes)[number];
 

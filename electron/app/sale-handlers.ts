@@ -3,6 +3,7 @@ import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { Settings } from '../../shared/settings';
 import type { Asset } from '../../shared/wire/asset';
 import type { RateBook } from '../rates/rate-book';
+import { checkAmount } from '../../shared/money';
 import { invalidSale } from '../sale/sale-refusals';
 import type { MoneyPricing } from '../sale/sale-requests';
 import type { SaleService } from '../sale/sale-service';
@@ -13,6 +14,9 @@ import { quoteMoneySale } from './sale-pricing';
  * The one active sale. The page names a chain and an asset; the catalogue turns them into
  * the service's own Chain and Asset before the sale sees them.
  */
+/** A price per asset unit typed at the till: as precise as any rate a provider gives. */
+const MAX_PRICE_DECIMALS = 18;
+
 export function saleHandlers(parts: {
   sale: SaleService;
   catalogue: Catalogue;
@@ -20,7 +24,13 @@ export function saleHandlers(parts: {
   settings: () => Settings;
 }): Pick<
   CallHandlers<Calls>,
-  'currentSale' | 'startQrSale' | 'startNfcSale' | 'quotePrice' | SaleStepCall
+  | 'currentSale'
+  | 'startQrSale'
+  | 'startNfcSale'
+  | 'quotePrice'
+  | 'manualPrices'
+  | 'setManualPrice'
+  | SaleStepCall
 > {
   const { sale, catalogue, rates } = parts;
   /** A price in money as the asset amount and its pricing, or the refusal in words. */
@@ -46,6 +56,15 @@ export function saleHandlers(parts: {
       const { amount, chainId, asset } = args;
       const resolved = chainId && asset ? await catalogue.resolve(chainId, asset) : undefined;
       return sale.startNfcSale({ amount, ...(resolved ? { asset: resolved.asset } : {}) });
+    },
+    manualPrices: async () => rates.manualPrices(),
+    setManualPrice: async ({ asset, chainId, price }) => {
+      if (price !== null) {
+        const checked = checkAmount(price, MAX_PRICE_DECIMALS);
+        if (!checked.ok) throw invalidSale(checked.reason.replace(/^The amount/, 'The price'));
+        rates.setManualPrice(asset, chainId, checked.value);
+      } else rates.setManualPrice(asset, chainId, null);
+      return rates.manualPrices();
     },
     quotePrice: async ({ money, chainId, asset }) => {
       const resolved = await catalogue.resolve(chainId, asset);

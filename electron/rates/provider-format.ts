@@ -10,7 +10,7 @@ import { z } from 'zod';
  * number would pass through a float before the till saw it. An entry that is not a positive
  * decimal is left out (that asset is then unpriced), the rest of the answer stays usable.
  */
-export const MAX_PROVIDER_BYTES = 256 * 1024;
+const MAX_PROVIDER_BYTES = 256 * 1024;
 
 const POSITIVE_DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
 const isPositive = (value: string) => POSITIVE_DECIMAL.test(value) && /[1-9]/.test(value);

@@ -1,6 +1,11 @@
 import Big from 'big.js';
 import type { Clock } from '../../shared/clock';
-import type { AssetPrice, CrossRate, PriceUnavailable } from '../../shared/pricing/pricing-types';
+import type {
+  AssetPrice,
+  CrossRate,
+  ManualPrice,
+  PriceUnavailable,
+} from '../../shared/pricing/pricing-types';
 import type { PriceSource, Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import { readProviderAnswer, type ProviderPrices } from './provider-format';
@@ -102,6 +107,14 @@ export class RateBook {
     if (price === null) this.manual.delete(keyOf(asset, chainId));
     else this.manual.set(keyOf(asset, chainId), price);
     this.tell();
+  }
+
+  /** The prices typed at the till this session, newest last. */
+  manualPrices(): ManualPrice[] {
+    return [...this.manual].map(([key, price]) => {
+      const [chainId, asset] = key.split('|') as [string, string];
+      return { asset, chainId: chainId === '' ? null : chainId, price };
+    });
   }
 
   priceFor(asset: string, chainId: string | null): PriceLookup {

@@ -1,5 +1,6 @@
 import type { OrderRecord } from '../journal/order-record';
 import { formulaSafe } from './formula-guard';
+import { localTimestamp } from './local-timestamp';
 
 interface CsvColumn {
   name: string;
@@ -11,9 +12,9 @@ interface CsvColumn {
 /**
  * The CSV columns, in their fixed order. New columns go at the end, so spreadsheets and
  * scripts reading by position keep working. Decimal text is written as journaled; times are
- * ISO 8601 UTC beside the raw milliseconds.
+ * ISO 8601 UTC beside the raw milliseconds, and in the shop's report zone with its offset.
  */
-const columns: readonly CsvColumn[] = [
+const columnsIn = (timeZone: string): readonly CsvColumn[] => [
   { name: 'order_id', value: (o) => o.orderId },
   { name: 'reference', value: (o) => o.reference },
   { name: 'kind', value: (o) => o.kind },
@@ -43,11 +44,26 @@ const columns: readonly CsvColumn[] = [
   { name: 'failure_message', value: (o) => o.lastFailure?.message ?? '' },
   { name: 'service_msg', value: (o) => o.lastFailure?.serviceMessage ?? '' },
   { name: 'service_error_code', value: (o) => o.lastFailure?.serviceCode ?? '' },
+  // Prices in the shop's currency: empty for an order typed in asset units.
+  { name: 'created_at_local', value: (o) => localTimestamp(o.createdAtMs, timeZone) },
+  { name: 'money_currency', value: (o) => o.pricing?.currency ?? '' },
+  { name: 'money_amount', numeric: true, value: (o) => o.pricing?.moneyAmount ?? '' },
+  { name: 'fee_money', numeric: true, value: (o) => o.pricing?.feeMoney ?? '' },
+  { name: 'price', numeric: true, value: (o) => o.pricing?.price ?? '' },
+  { name: 'price_source', value: (o) => o.pricing?.source ?? '' },
+  {
+    name: 'price_at_local',
+    value: (o) => (o.pricing ? localTimestamp(o.pricing.asOfMs, timeZone) : ''),
+  },
+  { name: 'rate_difference_percent', numeric: true, value: (o) => o.rateDifferencePercent ?? '' },
 ];
 
-/** The columns as the export writes them: every cell through the formula guard. */
-export const csvColumns: readonly { name: string; value: (order: OrderRecord) => string }[] =
-  columns.map((column) => ({
+/** The columns as the export writes them for a shop in `timeZone`: every cell through the formula guard. */
+export function csvColumnsIn(
+  timeZone: string,
+): readonly { name: string; value: (order: OrderRecord) => string }[] {
+  return columnsIn(timeZone).map((column) => ({
     name: column.name,
     value: (order) => formulaSafe(column.value(order), column.numeric === true),
   }));
+}

@@ -2,7 +2,7 @@ import { Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { OrderRecord } from '../journal/order-record';
 import type { OrderReportSource } from '../journal/report-source';
-import { csvColumns } from './csv-columns';
+import { csvColumnsIn } from './csv-columns';
 import { csvText } from './csv-format';
 import type { Period } from './report-period';
 
@@ -25,8 +25,10 @@ export class CsvExportError extends Error {
 export async function writeOrdersCsv(
   orders: Iterable<OrderRecord>,
   out: Writable,
+  timeZone = 'UTC',
 ): Promise<number> {
   let count = 0;
+  const csvColumns = csvColumnsIn(timeZone);
   const names = csvColumns.map((column) => column.name);
   // csv-stringify turns a batch of records into text at a time: one stream chunk per
   // batch instead of a transform step and a file write per order (measured: per-record
@@ -65,7 +67,7 @@ export function exportPeriodCsv(
   period: Period,
   out: Writable,
 ): Promise<number> {
-  return writeOrdersCsv(source.ordersBetween(period.fromMs, period.toMs), out);
+  return writeOrdersCsv(source.ordersBetween(period.fromMs, period.toMs), out, period.timeZone);
 }
 
 function reasonOf(error: unknown): string {

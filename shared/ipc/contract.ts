@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TokenStatus } from '../api-token';
 import type { NfcStatus } from '../nfc/nfc-status';
 import type { PriceQuote } from '../pricing/price-quote';
+import type { ManualPrice } from '../pricing/pricing-types';
 import type { PeriodReport } from '../reports/report-types';
 import type { SaleSnapshot } from '../sale/sale-snapshot';
 import type { UpdateStatus } from '../update-status';
@@ -87,6 +88,14 @@ export const calls = {
       z.object({ money: moneyText, chainId: digits, asset: assetSymbol }).strict(),
     ]),
   ).returns<SaleSnapshot>(),
+  /** Prices per asset unit typed at the till for this session (a rate source). */
+  manualPrices: call(none).returns<ManualPrice[]>(),
+  /** Sets (or with `price` null clears) a price typed at the till for this session. */
+  setManualPrice: call(
+    z
+      .object({ asset: assetSymbol, chainId: digits.nullable(), price: moneyText.nullable() })
+      .strict(),
+  ).returns<ManualPrice[]>(),
   /** What a price in the shop's currency comes to in this asset now (rate, source, age). */
   quotePrice: call(
     z.object({ money: moneyText, chainId: digits, asset: assetSymbol }).strict(),

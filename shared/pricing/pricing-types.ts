@@ -53,3 +53,11 @@ export interface OrderPricing {
   /** The rounding rule applied: the asset amounts are rounded up to the asset's decimals. */
   rounding: 'up-to-asset-decimals';
 }
+
+/** A price per asset unit in the shop's currency, typed at the till for this session. */
+export interface ManualPrice {
+  asset: string;
+  /** Only on this chain; null: on every chain. */
+  chainId: string | null;
+  price: string;
+}

@@ -42,7 +42,7 @@ export interface ChainAssetStateTotal {
 }
 
 /** What was taken in one currency: each paid order at its own recorded price (fee included). */
-export interface MoneyTotal {
+interface MoneyTotal {
   currency: string;
   takenCount: number;
   takenTotal: string;

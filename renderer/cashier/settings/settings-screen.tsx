@@ -19,6 +19,7 @@ import { useTillAction } from '../shell/use-pos';
 import { ConnectionPanel } from './connection-panel';
 import { AboutPanel } from './about-panel';
 import { DiagnosticsPanel } from './diagnostics-panel';
+import { ManualPricesPanel } from './manual-prices-panel';
 import { DisplaysPanel } from './displays-panel';
 import { changedPatch, draftOf, textSettingFields, type TextDraft } from './setting-fields';
 import { SourceBadge } from './source-badge';
@@ -210,6 +211,7 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
 
       <ConnectionPanel info={info} settings={settings} onChanged={onChanged} />
       <DisplaysPanel settings={settings} />
+      <ManualPricesPanel currency={settings.values.currency} />
       <AboutPanel version={info.version} />
       <DiagnosticsPanel />
     </Stack>

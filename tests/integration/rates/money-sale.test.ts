@@ -117,6 +117,34 @@ describe('a sale priced in euros', () => {
     },
   );
 
+  it("prices from a manager's typed price where IT puts that source first, for this session", async () => {
+    const till = await euroTill({
+      settings: { rateSourceOrder: ['manual', 'provider'] },
+      locked: ['rateSourceOrder'],
+    });
+    await till.services.rates.ready();
+    expect(
+      await call('setManualPrice', { asset: 'ETH', chainId: null, price: '-5' }),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(await call('setManualPrice', { asset: 'ETH', chainId: null, price: '2500' })).toEqual({
+      ok: true,
+      value: [{ asset: 'ETH', chainId: null, price: '2500' }],
+    });
+    const quote = (await call('quotePrice', ethInEuros)) as { value: PriceQuote };
+    // €2,500 per ETH: €12.50 is exactly 0.005 ETH, at $2,700 per ETH ($1.08 per euro).
+    expect(quote.value).toMatchObject({
+      ok: true,
+      amount: '0.005',
+      pricing: { source: 'manual', usdPrice: '2700', price: '2500' },
+    });
+    await call('setManualPrice', { asset: 'ETH', chainId: null, price: null });
+    expect(await call('quotePrice', ethInEuros)).toMatchObject({
+      value: { ok: true, pricing: { source: 'provider' } },
+    });
+  });
+
   it("puts a service rate beyond IT's tolerance to the cashier before the customer sees the QR", async () => {
     await euroTill({
       settings: { ratePegs: [{ asset: 'ETH', currency: 'USD', price: '2500' }] },

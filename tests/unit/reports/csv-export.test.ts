@@ -8,7 +8,9 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../electron/journal/order-record';
-import { csvColumns } from '../../../electron/reports/csv-columns';
+import { csvColumnsIn } from '../../../electron/reports/csv-columns';
+
+const csvColumns = csvColumnsIn('UTC');
 import { CsvExportError, writeOrdersCsv } from '../../../electron/reports/csv-export';
 import { csvText } from '../../../electron/reports/csv-format';
 import { newQrOrder } from '../../support/order-fixtures';

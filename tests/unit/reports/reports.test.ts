@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewOrder, OrderRecord } from '../../../electron/journal/order-record';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
-import { csvColumns } from '../../../electron/reports/csv-columns';
+import { csvColumnsIn } from '../../../electron/reports/csv-columns';
+
+const csvColumns = csvColumnsIn('UTC');
 import { exportPeriodCsv, writeOrdersCsv } from '../../../electron/reports/csv-export';
 import { periodOfDays } from '../../../electron/reports/report-period';
 import { searchOrders } from '../../../electron/reports/order-search';
