@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { startHarness } from '../support/harness/harness';
 
 // The bundle lives outside tests/, so the built pages are found from the repository root.
-const harness = await startHarness({ rendererDir: join(process.cwd(), 'out/renderer') });
+// The till prices in money, as a shop does: the conversion (rate lookup, exact arithmetic,
+// the recorded pricing) is in the measured path.
+const harness = await startHarness({
+  rendererDir: join(process.cwd(), 'out/renderer'),
+  settings: { amountEntry: 'money' },
+});
 const sandbox = harness.services.connection.demoSandbox();
 if (!sandbox) {
   console.error('the harness did not start in demo mode');

@@ -17,6 +17,8 @@
  *    - During a measured sale the driver only awaits the display's paint promise: nothing of
  *      Playwright's polls in either page until the QR is painted.
  *    Cashier and bare sales alternate, so both see the same machine load.
+ *    - The till prices in money (cashier-host.ts): Show QR converts the price at the demo
+ *      rate provider's price and records how, so the conversion is in the measured path.
  *    - The 200 sales judged are sales 61-260 of one till session, each beside the bare page's
  *      61st-260th: a till in service, not one just started. Before that the processes on the
  *      path (the host, the pages, the browser, the network service) are still compiling their
