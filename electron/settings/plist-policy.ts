@@ -1,7 +1,8 @@
 import { parse, parseBinary, type PlistValue } from 'plist';
-import { checkManagedPolicy, MAX_POLICY_BYTES } from '../../shared/managed-policy';
+import { MAX_POLICY_BYTES } from '../../shared/managed-policy';
 import { policyValueShapes } from '../../shared/policy-value-kinds';
 import { isSettingKey } from '../../shared/settings';
+import { checkedPolicyLoad } from './checked-policy-load';
 import type { PolicyTrust } from './policy-file-trust';
 import type { ManagedPolicyLoad } from './settings-service';
 
@@ -94,17 +95,7 @@ export function plistPolicyFromBytes(bytes: Uint8Array, path: string): ManagedPo
     locked.push(name);
   }
   if (Object.keys(settings).length === 0) return { status: { kind: 'none', path } };
-  const checked = checkManagedPolicy({ settings, locked });
-  if (!checked.ok) return { status: { kind: 'invalid', path, problems: checked.problems } };
-  return {
-    status: {
-      kind: 'applied',
-      path,
-      presetKeys: Object.keys(checked.policy.settings).filter(isSettingKey),
-      lockedKeys: [...checked.policy.locked],
-    },
-    policy: checked.policy,
-  };
+  return checkedPolicyLoad(path, settings, locked);
 }
 
 /** Reads a file's bytes, or undefined when there is none; throws for anything else. */

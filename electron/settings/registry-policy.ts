@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { checkManagedPolicy } from '../../shared/managed-policy';
 import { policyValueShapes } from '../../shared/policy-value-kinds';
 import { isSettingKey } from '../../shared/settings';
+import { checkedPolicyLoad } from './checked-policy-load';
 import type { ManagedPolicyLoad } from './settings-service';
 
 /**
@@ -117,17 +117,7 @@ export function registryPolicyFromDump(output: string, hive: RegistryHive): Mana
   convert(presetValues);
   const locked = convert(lockedValues);
   if (problems.length > 0) return { status: { kind: 'invalid', path, problems } };
-  const checked = checkManagedPolicy({ settings, locked: locked.filter(isSettingKey) });
-  if (!checked.ok) return { status: { kind: 'invalid', path, problems: checked.problems } };
-  return {
-    status: {
-      kind: 'applied',
-      path,
-      presetKeys: Object.keys(checked.policy.settings).filter(isSettingKey),
-      lockedKeys: [...checked.policy.locked],
-    },
-    policy: checked.policy,
-  };
+  return checkedPolicyLoad(path, settings, locked);
 }
 
 /** Runs reg.exe; `status` null when it could not run or timed out. */

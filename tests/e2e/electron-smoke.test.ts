@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import Big from 'big.js';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callNames } from '../../shared/ipc/contract';
 import { findElectron } from '../support/electron-binary';
-import { userDataUnder } from '../support/electron-profile';
+import { userDataUnder, windowAt } from '../support/electron-profile';
 import { openDisplay, type Display } from '../support/virtual-display';
 import {
   byTestId,
@@ -34,17 +34,6 @@ const display = 'whyNot' in found ? undefined : await openDisplay();
 const whyNot =
   'whyNot' in found ? found.whyNot : display && 'whyNot' in display ? display.whyNot : undefined;
 if (whyNot) console.warn(`\nElectron smoke test NOT RUN: ${whyNot}.\n`);
-
-async function windowAt(app: ElectronApplication, prefix: string): Promise<Page> {
-  return vi.waitFor(
-    () => {
-      const page = app.windows().find((candidate) => candidate.url().startsWith(prefix));
-      if (!page) throw new Error(`no window at ${prefix} yet`);
-      return page;
-    },
-    { timeout: 30_000, interval: 100 },
-  );
-}
 
 describe.skipIf(whyNot !== undefined)('Electron smoke test', () => {
   let app: ElectronApplication;
@@ -97,8 +86,8 @@ describe.skipIf(whyNot !== undefined)('Electron smoke test', () => {
 
   it('starts in demo mode on the fresh profile, with the contract and no Node in the page', async () => {
     expect(await app.evaluate(({ app: main }) => main.getPath('userData'))).toBe(userData);
-    cashier = await windowAt(app, 'app://pages/cashier/');
-    customer = await windowAt(app, 'app://pages/display/');
+    cashier = await windowAt(() => app.windows(), 'app://pages/cashier/');
+    customer = await windowAt(() => app.windows(), 'app://pages/display/');
     await cashier.waitForFunction(() => 'pos' in window);
     const surface = await cashier.evaluate(() => ({
       keys: Object.keys((window as unknown as { pos: object }).pos).sort(),

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DatabaseSync } from 'node:sqlite';
 import { chromium, type Browser, type Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { userDataUnder } from '../support/electron-profile';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userDataUnder, windowAt } from '../support/electron-profile';
 import {
   byTestId,
   pickChainAndAsset,
@@ -47,19 +47,9 @@ async function launch(
   throw new Error('the app exited before opening its DevTools port');
 }
 
-async function pageAt(browser: Browser, prefix: string): Promise<Page> {
-  return vi.waitFor(
-    () => {
-      const page = browser
-        .contexts()
-        .flatMap((context) => context.pages())
-        .find((candidate) => candidate.url().startsWith(prefix));
-      if (!page) throw new Error(`no window at ${prefix} yet`);
-      return page;
-    },
-    { timeout: 60_000, interval: 200 },
-  );
-}
+/** Every page of the app's windows, as the DevTools connection sees them. */
+const pagesOf = (browser: Browser) => () =>
+  browser.contexts().flatMap((context) => context.pages());
 
 describe.skipIf(whyNot !== undefined)('packaged app smoke test', () => {
   let home: string;
@@ -93,8 +83,8 @@ describe.skipIf(whyNot !== undefined)('packaged app smoke test', () => {
   });
 
   it('starts in demo mode and sells by QR', async () => {
-    cashier = await pageAt(browser, 'app://pages/cashier/');
-    customer = await pageAt(browser, 'app://pages/display/');
+    cashier = await windowAt(pagesOf(browser), 'app://pages/cashier/');
+    customer = await windowAt(pagesOf(browser), 'app://pages/display/');
     await cashier.waitForSelector(byTestId('chain-picker-option-1'), { timeout: 60_000 });
     await expect(cashier.isVisible(byTestId('demo-badge'))).resolves.toBe(true);
     await tapAmount(cashier, '7.5');

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { join } from 'node:path';
 
 /**
@@ -16,4 +17,19 @@ export function userDataUnder(
         ? env.APPDATA
         : env.XDG_CONFIG_HOME;
   return { dir: join(root, name), env };
+}
+
+/** The app's window whose page is at `prefix`, once it has opened (the app opens them as it starts). */
+export async function windowAt<P extends { url(): string }>(
+  windows: () => P[],
+  prefix: string,
+): Promise<P> {
+  return vi.waitFor(
+    () => {
+      const page = windows().find((candidate) => candidate.url().startsWith(prefix));
+      if (!page) throw new Error(`no window at ${prefix} yet`);
+      return page;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
 }

@@ -6,6 +6,7 @@ import type { OrderRecord } from '../../../electron/journal/order-record';
 import { writeOrdersCsv } from '../../../electron/reports/csv-export';
 import { localTimestamp } from '../../../electron/reports/local-timestamp';
 import { newQrOrder } from '../../support/order-fixtures';
+import { euroPricing } from '../../support/pricing-fixtures';
 
 const AT = Date.UTC(2026, 10, 22, 9, 0, 0);
 
@@ -25,18 +26,7 @@ function record(overrides: Partial<OrderRecord>): OrderRecord {
 describe('CSV: money and local times', () => {
   it("writes each order's price in money and its times in the shop's zone with the offset", async () => {
     const priced = record({
-      pricing: {
-        currency: 'EUR',
-        moneyAmount: '12.5',
-        feeMoney: '0.3',
-        price: '0.8',
-        usdPrice: '1',
-        usdPerUnit: '1.25',
-        source: 'peg',
-        crossSource: 'fixed',
-        asOfMs: AT - 60_000,
-        rounding: 'up-to-asset-decimals',
-      },
+      pricing: euroPricing({ asOfMs: AT - 60_000 }),
       rateDifferencePercent: '0.02',
     });
     const assetOnly = record({

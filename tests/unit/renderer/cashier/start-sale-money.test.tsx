@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import type { PriceQuote } from '../../../../shared/pricing/price-quote';
 import { StartSale } from '../../../../renderer/cashier/sale/start/start-sale';
+import { euroPricing } from '../../../support/pricing-fixtures';
 import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
@@ -18,18 +19,7 @@ const quoteFor = (money: string): PriceQuote => ({
   ok: true,
   amount: money === '12.5' ? '15.625' : '1',
   feeValue: '0.375',
-  pricing: {
-    currency: 'EUR',
-    moneyAmount: money,
-    feeMoney: '0.3',
-    price: '0.8',
-    usdPrice: '1',
-    usdPerUnit: '1.25',
-    source: 'peg',
-    crossSource: 'fixed',
-    asOfMs: Date.UTC(2026, 10, 25, 9, 14, 3),
-    rounding: 'up-to-asset-decimals',
-  },
+  pricing: euroPricing({ moneyAmount: money }),
 });
 
 let pos: FakePos;
