@@ -119,7 +119,7 @@ export async function createAppServices(
       catalogue,
       updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
     }),
-    ...saleHandlers({ sale, catalogue, rates, settings: values }),
+    ...saleHandlers({ sale, catalogue, rates, settings: values, clock }),
     ...journalHandlers({
       clock,
       reports,

@@ -1,3 +1,4 @@
+import type { Clock } from '../../shared/clock';
 import type { Calls, SaleStepCall } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { Settings } from '../../shared/settings';
@@ -22,6 +23,7 @@ export function saleHandlers(parts: {
   catalogue: Catalogue;
   rates: RateBook;
   settings: () => Settings;
+  clock: Clock;
 }): Pick<
   CallHandlers<Calls>,
   | 'currentSale'
@@ -35,7 +37,7 @@ export function saleHandlers(parts: {
   const { sale, catalogue, rates } = parts;
   /** A price in money as the asset amount and its pricing, or the refusal in words. */
   const priced = (money: string, asset: Asset): { amount: string } & MoneyPricing => {
-    const quote = quoteMoneySale(rates, parts.settings(), money, asset);
+    const quote = quoteMoneySale(rates, parts.settings(), money, asset, parts.clock.now());
     if (!quote.ok) throw invalidSale(quote.reason);
     return { amount: quote.amount, feeValue: quote.feeValue, pricing: quote.pricing };
   };
@@ -68,7 +70,7 @@ export function saleHandlers(parts: {
     },
     quotePrice: async ({ money, chainId, asset }) => {
       const resolved = await catalogue.resolve(chainId, asset);
-      return quoteMoneySale(rates, parts.settings(), money, resolved.asset);
+      return quoteMoneySale(rates, parts.settings(), money, resolved.asset, parts.clock.now());
     },
     acceptLinkAmount: () => sale.acceptLinkAmount(),
     confirmPaidByCashier: () => sale.confirmPaidByCashier(),

@@ -16,21 +16,24 @@ export function quoteMoneySale(
   settings: Pick<Settings, 'currency' | 'feePercent' | 'feeFixed'>,
   money: string,
   asset: Asset,
+  nowMs: number,
 ): PriceQuote {
   const checked = checkMoney(money, settings.currency);
   if (!checked.ok) return { ok: false, reason: checked.reason };
   const priced = rates.priceFor(asset.asset, String(asset.chain_id));
   if (!priced.ok) return { ok: false, reason: priced.unavailable.reason };
+  const quote = quoteSale({
+    money: checked.value,
+    currency: settings.currency,
+    feePercent: settings.feePercent,
+    feeFixed: settings.feeFixed,
+    price: priced.price,
+    cross: priced.cross,
+    decimals: asset.decimal,
+  });
   return {
     ok: true,
-    ...quoteSale({
-      money: checked.value,
-      currency: settings.currency,
-      feePercent: settings.feePercent,
-      feeFixed: settings.feeFixed,
-      price: priced.price,
-      cross: priced.cross,
-      decimals: asset.decimal,
-    }),
+    ...quote,
+    ageSeconds: Math.max(0, Math.floor((nowMs - quote.pricing.asOfMs) / 1000)),
   };
 }

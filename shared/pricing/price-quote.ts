@@ -6,5 +6,12 @@ import type { OrderPricing } from './pricing-types';
  * decimals), with the pricing that will be recorded; or why the asset cannot be priced now.
  */
 export type PriceQuote =
-  | { ok: true; amount: string; feeValue: string; pricing: OrderPricing }
+  | {
+      ok: true;
+      amount: string;
+      feeValue: string;
+      pricing: OrderPricing;
+      /** How old the rate was when main quoted (whole seconds, never negative). */
+      ageSeconds: number;
+    }
   | { ok: false; reason: string };

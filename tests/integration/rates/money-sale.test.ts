@@ -60,6 +60,9 @@ describe('a sale priced in euros', () => {
         crossSource: 'provider',
       },
     });
+    // The cashier sees how old the rate is: 40 s later on the till's clock, it is 40 s old.
+    clock.advance(40_000);
+    expect(await call('quotePrice', ethInEuros)).toMatchObject({ value: { ageSeconds: 40 } });
     const started = (await call('startQrSale', ethInEuros)) as { ok: true; value: SaleSnapshot };
     expect(started.value).toMatchObject({
       state: 'awaiting-payment',

@@ -11,9 +11,11 @@ const sourceWords: Record<PriceSource, string> = {
   'last-link': "the service's rate on this till's last link",
 };
 
-/** "As of 09:14:03" in the till's own zone: when the rate was true. */
-function asOf(ms: number): string {
-  return new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
+/** "12 s old", "3 min old": how old the rate was when main quoted it. */
+function age(seconds: number): string {
+  if (seconds < 90) return `${seconds} s old`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min old`;
+  return `${Math.round(seconds / 3600)} h old`;
 }
 
 /**
@@ -60,7 +62,7 @@ export function MoneySummary({
       ) : null}
       <Text size="sm" c="dimmed" data-testid="quote-rate">
         {formatMoney(pricing.price, pricing.currency)} per {asset} · {sourceWords[pricing.source]} ·
-        as of {asOf(pricing.asOfMs)}
+        {age(quote.ageSeconds)}
       </Text>
     </Stack>
   );

@@ -20,6 +20,7 @@ const quoteFor = (money: string): PriceQuote => ({
   amount: money === '12.5' ? '15.625' : '1',
   feeValue: '0.375',
   pricing: euroPricing({ moneyAmount: money }),
+  ageSeconds: 12,
 });
 
 let pos: FakePos;
@@ -60,6 +61,7 @@ describe('StartSale: a price in the shop currency', () => {
     expect(screen.getByTestId('quote-fee').textContent).toBe('Includes a fee of €0.30');
     expect(screen.getByTestId('quote-rate').textContent).toContain('€0.80 per USDT');
     expect(screen.getByTestId('quote-rate').textContent).toContain('fixed price set by IT');
+    expect(screen.getByTestId('quote-rate').textContent).toContain('12 s old');
     await userEvent.click(screen.getByTestId('show-qr'));
     expect(pos.callsOf('startQrSale')).toEqual([{ money: '12.5', chainId: '1', asset: 'USDT' }]);
   });
