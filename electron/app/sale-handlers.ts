@@ -35,9 +35,18 @@ export function saleHandlers(parts: {
   | SaleStepCall
 > {
   const { sale, catalogue, rates } = parts;
-  /** A price in money as the asset amount and its pricing, or the refusal in words. */
-  const priced = (money: string, asset: Asset): { amount: string } & MoneyPricing => {
-    const quote = quoteMoneySale(rates, parts.settings(), money, asset, parts.clock.now());
+  /**
+   * A price in money as the asset amount and its pricing, or the refusal in words. NFC
+   * sales carry no fee (generate_nfc has none), so their pricing records none either.
+   */
+  const priced = (
+    money: string,
+    asset: Asset,
+    fee: 'with-fee' | 'no-fee',
+  ): { amount: string } & MoneyPricing => {
+    const settings = parts.settings();
+    const terms = fee === 'with-fee' ? settings : { ...settings, feePercent: '0', feeFixed: '0' };
+    const quote = quoteMoneySale(rates, terms, money, asset, parts.clock.now());
     if (!quote.ok) throw invalidSale(quote.reason);
     return { amount: quote.amount, feeValue: quote.feeValue, pricing: quote.pricing };
   };
@@ -46,13 +55,13 @@ export function saleHandlers(parts: {
     startQrSale: async (args) => {
       const { chain, asset } = await catalogue.resolve(args.chainId, args.asset);
       if ('amount' in args) return sale.startQrSale({ amount: args.amount, chain, asset });
-      const { amount, ...money } = priced(args.money, asset);
+      const { amount, ...money } = priced(args.money, asset, 'with-fee');
       return sale.startQrSale({ amount, chain, asset, priced: money });
     },
     startNfcSale: async (args) => {
       if ('money' in args) {
         const { asset } = await catalogue.resolve(args.chainId, args.asset);
-        const { amount, ...money } = priced(args.money, asset);
+        const { amount, ...money } = priced(args.money, asset, 'no-fee');
         return sale.startNfcSale({ amount, asset, priced: money });
       }
       const { amount, chainId, asset } = args;

@@ -120,6 +120,18 @@ describe('a sale priced in euros', () => {
     },
   );
 
+  it('prices an NFC sale in euros without a fee (generate_nfc carries none)', async () => {
+    const till = await euroTill();
+    await till.services.rates.ready();
+    const started = (await call('startNfcSale', ethInEuros)) as { ok: true; value: SaleSnapshot };
+    expect(started.value).toMatchObject({
+      state: 'waiting-for-tap',
+      amount: '0.004285142933323176',
+      fee: '0',
+      pricing: { moneyAmount: '12.5', feeMoney: '0' },
+    });
+  });
+
   it("prices from a manager's typed price where IT puts that source first, for this session", async () => {
     const till = await euroTill({
       settings: { rateSourceOrder: ['manual', 'provider'] },
