@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { checkAmount } from '../money';
 
 /**
@@ -12,6 +13,27 @@ export interface CurrencyFacts {
 }
 
 const facts = new Map<string, CurrencyFacts>();
+
+/** A private big.js, only to write out a number given in exponent notation. */
+const Dec = Big();
+Dec.strict = true;
+Dec.NE = -1_000_000;
+Dec.PE = 1_000_000;
+
+/** Plain decimal text, sign allowed (a difference may be negative). */
+const PLAIN_SIGNED = /^-?\d+(?:\.\d+)?$/;
+/**
+ * The service's rate_usd is String(JSON number): "1e-7" below 1e-6. It is written out exactly
+ * ("0.0000001") before Intl sees it, so its digits count. The exponent is capped at 3 digits.
+ */
+const EXPONENT = /^-?\d+(?:\.\d+)?[eE][+-]?\d{1,3}$/;
+
+/** Plain decimal text, or undefined when the text is not a number at all. */
+function plainText(amount: unknown): string | undefined {
+  if (typeof amount !== 'string' || amount.length > 200) return undefined;
+  if (PLAIN_SIGNED.test(amount)) return amount;
+  return EXPONENT.test(amount) ? new Dec(amount).toFixed() : undefined;
+}
 
 /** Never throws: an unknown code is shown as itself, with 2 minor units. */
 export function currencyFacts(code: string): CurrencyFacts {
@@ -29,7 +51,8 @@ export function currencyFacts(code: string): CurrencyFacts {
   } catch {
     found = { code, minorUnits: 2, symbol: code };
   }
-  facts.set(code, found);
+  // Bounded: a till uses one or two currencies; odd codes typed in settings must not pile up.
+  if (facts.size < 64) facts.set(code, found);
   return found;
 }
 
@@ -38,19 +61,23 @@ export function currencyFacts(code: string): CurrencyFacts {
  * asset unit may), nothing rounded away.
  */
 export function formatMoney(amount: string, currency: string, locale = 'en'): string {
+  const plain = plainText(amount);
+  // Not a number (a bug upstream): shown as it is rather than as "€NaN" or "€0.00".
+  if (plain === undefined) return `${String(amount)} ${currency}`;
   const { minorUnits } = currencyFacts(currency);
-  const fraction = amount.split('.')[1]?.length ?? 0;
+  const fraction = plain.split('.')[1]?.length ?? 0;
   try {
     return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: minorUnits,
-      maximumFractionDigits: Math.min(20, Math.max(minorUnits, fraction)),
-      // A numeric string keeps its precision (Intl.NumberFormat v3).
-    }).format(amount as unknown as number);
+      // 100 is Intl's ceiling; no amount we make has more fraction digits than that.
+      maximumFractionDigits: Math.min(100, Math.max(minorUnits, fraction)),
+      // A numeric string keeps its precision (Intl.NumberFormat v3): no float on the way.
+    }).format(plain as unknown as number);
   } catch {
-    return `${amount} ${currency}`;
+    return `${plain} ${currency}`;
   }
 }
 

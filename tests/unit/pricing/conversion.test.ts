@@ -1,83 +1,107 @@
-import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  assetAmountFor,
-  feeMoneyFor,
-  priceInCurrency,
-  quoteSale,
-} from '../../../shared/pricing/conversion';
-import { compareServiceRate } from '../../../shared/pricing/second-opinion';
+import { assetAmountFor, priceInCurrency, quoteSale } from '../../../shared/pricing/conversion';
+import { B, CANONICAL, decimalText, moneyIn, rateText, ulp } from './pricing-arbitraries';
 
-// An independent check with a separate big.js: exact products, no division needed.
-const B = Big();
-B.strict = true;
-
-/** Decimal text with up to `intDigits` integer and `fracDigits` fraction digits, > 0. */
-const decimalText = (intDigits: number, fracDigits: number) =>
-  fc
-    .tuple(
-      fc.bigInt({ min: 0n, max: 10n ** BigInt(intDigits) - 1n }),
-      fc.bigInt({ min: 0n, max: 10n ** BigInt(fracDigits) - 1n }),
-    )
-    .filter(([whole, fraction]) => whole > 0n || fraction > 0n)
-    .map(([whole, fraction]) =>
-      fracDigits === 0 ? `${whole}` : `${whole}.${fraction.toString().padStart(fracDigits, '0')}`,
-    );
-
-/** Rates from 1e-12 to 1e12, as decimal text. */
-const rateText = fc
-  .tuple(fc.integer({ min: -12, max: 12 }), fc.integer({ min: 1, max: 999_999 }))
-  .map(([exponent, digits]) => new B(String(digits)).times(new B('10').pow(exponent)).toFixed());
+const decimals = fc.integer({ min: 0, max: 18 });
 
 describe('money to asset units', () => {
-  it('is never short and never more than one unit in the last place over', () => {
+  it('is never short, and one unit in the last place less would be short', () => {
     fc.assert(
-      fc.property(
-        decimalText(12, 2),
-        rateText,
-        rateText,
-        fc.integer({ min: 0, max: 18 }),
-        (money, usdPrice, usdPerUnit, decimals) => {
-          const amount = assetAmountFor(money, usdPrice, usdPerUnit, decimals);
-          const owed = new B(money).times(usdPerUnit);
-          const paid = new B(amount).times(usdPrice);
-          expect(paid.gte(owed)).toBe(true);
-          const oneLess = new B(amount).minus(new B('1').div(new B('10').pow(decimals)));
-          expect(oneLess.times(usdPrice).lt(owed)).toBe(true);
-          expect((amount.split('.')[1] ?? '').length).toBeLessThanOrEqual(decimals);
-          expect(amount).toBe(new B(amount).toFixed() === amount ? amount : 'canonical');
-        },
-      ),
-      { numRuns: 400 },
+      fc.property(moneyIn, rateText, rateText, decimals, ({ money }, usdPrice, usdPerUnit, d) => {
+        const amount = assetAmountFor(money, usdPrice, usdPerUnit, d);
+        const owedUsd = new B(money).times(usdPerUnit);
+        expect(new B(amount).times(usdPrice).gte(owedUsd)).toBe(true);
+        expect(new B(amount).minus(ulp(d)).times(usdPrice).lt(owedUsd)).toBe(true);
+      }),
+      { numRuns: 1000 },
     );
   });
 
-  it('does not round an exact result', () => {
-    expect(assetAmountFor('12.5', '1', '1.25', 6)).toBe('15.625');
-    expect(assetAmountFor('10', '4', '1', 0)).toBe('3');
-    expect(assetAmountFor('12', '4', '1', 0)).toBe('3');
-    expect(assetAmountFor('0.01', '3000', '1', 18)).toBe('0.000003333333333334');
+  it('writes canonical text with at most the asset decimals', () => {
+    fc.assert(
+      fc.property(moneyIn, rateText, rateText, decimals, ({ money }, usdPrice, usdPerUnit, d) => {
+        const amount = assetAmountFor(money, usdPrice, usdPerUnit, d);
+        expect(amount).toMatch(CANONICAL);
+        expect((amount.split('.')[1] ?? '').length).toBeLessThanOrEqual(d);
+      }),
+      { numRuns: 500 },
+    );
   });
 
-  it('prices one asset unit in the shop currency, and the fee in money rounded up', () => {
+  it('does not round a result that fits the asset decimals', () => {
+    fc.assert(
+      fc.property(
+        decimals.chain((d) => fc.tuple(fc.constant(d), decimalText(12, d))),
+        rateText,
+        rateText,
+        ([d, asset], usdPrice, usdPerUnit) => {
+          // money chosen so that money × usdPerUnit ÷ usdPrice is exactly `asset`.
+          const money = new B(asset).times(usdPrice).toFixed();
+          expect(assetAmountFor(money, usdPrice, '1', d)).toBe(new B(asset).toFixed());
+          // The same rate both ways: the money itself, whatever the rate.
+          const sameRate = assetAmountFor(asset, usdPerUnit, usdPerUnit, d);
+          expect(sameRate).toBe(new B(asset).toFixed());
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('rounds up by exactly one unit when a remainder is left, however small', () => {
+    expect(assetAmountFor('12.5', '1', '1.25', 6)).toBe('15.625');
+    expect(assetAmountFor('12', '4', '1', 0)).toBe('3');
+    expect(assetAmountFor('10', '4', '1', 0)).toBe('3');
+    expect(assetAmountFor('0.01', '3000', '1', 18)).toBe('0.000003333333333334');
+    // 1e-30 over a whole unit: still rounded up.
+    expect(assetAmountFor('1.000000000000000000000000000001', '1', '1', 0)).toBe('2');
+    expect(assetAmountFor('999999999999.99', '0.000000000001', '1000000000000', 0)).toBe(
+      '999999999999990000000000000000000000',
+    );
+  });
+
+  it('refuses malformed text and a zero rate: those are bugs, not prices', () => {
+    expect(() => assetAmountFor('1e3', '1', '1', 2)).toThrow(RangeError);
+    expect(() => assetAmountFor('10', '0', '1', 2)).toThrow(RangeError);
+    expect(() => assetAmountFor('10', '1', '0', 2)).toThrow(RangeError);
+    expect(() => assetAmountFor('10', '-1', '1', 2)).toThrow(RangeError);
+    expect(() => assetAmountFor('10', '1', '1', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('the price of one asset unit in the shop currency', () => {
+  it('is half-up to at most 8 places, canonical', () => {
     expect(priceInCurrency('3000', '1.25')).toBe('2400');
     expect(priceInCurrency('1', '3')).toBe('0.33333333');
-    expect(feeMoneyFor('12.5', '2', '0.3', 'EUR')).toBe('0.55');
-    expect(feeMoneyFor('9.99', '1.5', '0', 'EUR')).toBe('0.15');
-    expect(feeMoneyFor('1000', '1.5', '0', 'JPY')).toBe('15');
-    expect(feeMoneyFor('999', '1.5', '0', 'JPY')).toBe('15');
-    expect(feeMoneyFor('12.5', '0', '0', 'EUR')).toBe('0');
+    expect(priceInCurrency('2', '3')).toBe('0.66666667');
+    expect(priceInCurrency('0.000000005', '1')).toBe('0.00000001');
+    expect(priceInCurrency('0.0000000049999', '1')).toBe('0');
+    fc.assert(
+      fc.property(rateText, rateText, (usdPrice, usdPerUnit) => {
+        const price = priceInCurrency(usdPrice, usdPerUnit);
+        expect(price).toMatch(CANONICAL);
+        expect((price.split('.')[1] ?? '').length).toBeLessThanOrEqual(8);
+        // |price × usdPerUnit − usdPrice| ≤ half a unit at 8 places × usdPerUnit.
+        const error = new B(price).times(usdPerUnit).minus(usdPrice).abs();
+        expect(error.lte(ulp(8).div('2').times(usdPerUnit))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
+});
 
-  it('quotes a sale with the pricing it records', () => {
+describe('a sale quoted in money', () => {
+  const price = { asset: 'ETH', chainId: '1', usdPrice: '3000', source: 'provider', asOfMs: 5 };
+  const cross = { currency: 'EUR', usdPerUnit: '1.25', source: 'fixed', asOfMs: 3 } as const;
+
+  it('carries the amount, the fee in asset units and the pricing it records', () => {
     const quote = quoteSale({
       money: '12.50',
       currency: 'EUR',
       feePercent: '0',
       feeFixed: '0.30',
       price: { asset: 'USDT', chainId: null, usdPrice: '1', source: 'peg', asOfMs: 5 },
-      cross: { currency: 'EUR', usdPerUnit: '1.25', source: 'fixed', asOfMs: 3 },
+      cross,
       decimals: 6,
     });
     expect(quote).toEqual({
@@ -97,16 +121,30 @@ describe('money to asset units', () => {
       },
     });
   });
-});
 
-describe("the service's rate as a second opinion", () => {
-  it('is within the tolerance up to it, and not beyond or when unreadable', () => {
-    const compare = (service: string) =>
-      compareServiceRate({ ourUsdPrice: '3000', serviceRateUsd: service, tolerancePercent: '1' });
-    expect(compare('3030')).toEqual({ within: true, differencePercent: '1' });
-    expect(compare('2970')).toEqual({ within: true, differencePercent: '1' });
-    expect(compare('3030.3')).toEqual({ within: false, differencePercent: '1.01' });
-    expect(compare('0')).toEqual({ within: false, differencePercent: null });
-    expect(compare('-5')).toEqual({ within: false, differencePercent: null });
+  it('rounds the amount and the fee up on their own, with no fee as "0"', () => {
+    const quote = quoteSale({
+      money: '10',
+      currency: 'EUR',
+      feePercent: '1.5',
+      feeFixed: '0',
+      price: { ...price, source: 'provider', asOfMs: 2 },
+      cross,
+      decimals: 18,
+    });
+    expect(quote.amount).toBe('0.004166666666666667');
+    expect(quote.pricing.feeMoney).toBe('0.15');
+    expect(quote.feeValue).toBe('0.0000625');
+    expect(quote.pricing.price).toBe('2400');
+    expect(quote.pricing.asOfMs).toBe(2);
+    const free = quoteSale({
+      ...{ money: '10', currency: 'EUR', decimals: 18 },
+      feePercent: '0',
+      feeFixed: '0',
+      price: { ...price, source: 'provider' },
+      cross,
+    });
+    expect(free.feeValue).toBe('0');
+    expect(free.pricing.feeMoney).toBe('0');
   });
 });
