@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PROVIDER_BYTES } from './provider-fetch';
 
 /**
  * What a rate provider answers (docs/pricing.md: Rate provider):
@@ -8,9 +9,10 @@ import { z } from 'zod';
  * `usd`: US dollars per 1 unit of an asset, "SYMBOL" or "chainId:SYMBOL" (that chain only);
  * `usdPerUnit`: US dollars per 1 unit of a currency. Values are decimal strings: a JSON
  * number would pass through a float before the till saw it. An entry that is not a positive
- * decimal is left out (that asset is then unpriced), the rest of the answer stays usable.
+ * decimal is left out (that asset is then unpriced), the rest of the answer stays usable:
+ * one bad entry must not stop sales of every other asset. A bad shape, a date in the future
+ * or an answer over the cap refuses the whole answer (nothing in it can be trusted).
  */
-const MAX_PROVIDER_BYTES = 256 * 1024;
 
 const POSITIVE_DECIMAL = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,18})?$/;
 const isPositive = (value: string) => POSITIVE_DECIMAL.test(value) && /[1-9]/.test(value);
@@ -31,22 +33,24 @@ export interface ProviderPrices {
   refused: string[];
 }
 
-/** The answer read, or why it cannot be used. Never throws. */
+/** The answer read, or why it cannot be used (a clause for the cashier). Never throws. */
 export function readProviderAnswer(
   text: string,
   nowMs: number,
 ): { ok: true; prices: ProviderPrices } | { ok: false; reason: string } {
-  if (text.length > MAX_PROVIDER_BYTES) return { ok: false, reason: 'its answer is too large' };
+  if (text.length > MAX_PROVIDER_BYTES)
+    return { ok: false, reason: "the rate provider's answer is too large" };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, reason: 'its answer could not be read' };
+    return { ok: false, reason: "the rate provider's answer could not be read" };
   }
   const parsed = providerSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'its answer could not be read' };
+  if (!parsed.success) return { ok: false, reason: "the rate provider's answer could not be read" };
   const asOfMs = Date.parse(parsed.data.asOf);
-  if (asOfMs > nowMs + 60_000) return { ok: false, reason: 'its prices are dated in the future' };
+  if (asOfMs > nowMs + 60_000)
+    return { ok: false, reason: "the rate provider's prices are dated in the future" };
   const refused: string[] = [];
   const keep = (entries: Record<string, unknown>) => {
     const kept = new Map<string, string>();

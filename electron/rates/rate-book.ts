@@ -8,7 +8,7 @@ import type {
 } from '../../shared/pricing/pricing-types';
 import type { PriceSource, Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
-import { readProviderAnswer, type ProviderPrices } from './provider-format';
+import { ProviderCache } from './provider-cache';
 
 type RateSettings = Pick<
   Settings,
@@ -39,16 +39,6 @@ Dec.NE = -1_000_000;
 Dec.PE = 1_000_000;
 Dec.DP = 30;
 
-/** A provider request gives up after this, on the Clock. */
-const REQUEST_DEADLINE_MS = 5_000;
-/** The provider is asked at least this often (and at half the maximum age when shorter). */
-const MAX_REFRESH_MS = 60_000;
-
-type ProviderState =
-  | { kind: 'none' }
-  | { kind: 'failed'; reason: string }
-  | { kind: 'answered'; prices: ProviderPrices };
-
 const keyOf = (asset: string, chainId: string | null) => `${chainId ?? ''}|${asset}`;
 
 /**
@@ -58,38 +48,36 @@ const keyOf = (asset: string, chainId: string | null) => `${chainId ?? ''}|${ass
  * rate. A price too old or missing is never used: the asset is unavailable, with the reason.
  */
 export class RateBook {
-  private provider: ProviderState = { kind: 'none' };
   private readonly manual = new Map<string, string>();
   private readonly lastLinks = new Map<string, { rateUsd: string; atMs: number }>();
   private readonly listeners = new Set<() => void>();
-  private cancelNext: (() => void) | null = null;
-  private inFlight: Promise<void> | null = null;
-  private stopped = true;
+  private readonly cache: ProviderCache;
 
-  constructor(private readonly options: RateBookOptions) {}
+  constructor(private readonly options: RateBookOptions) {
+    this.cache = new ProviderCache({
+      clock: options.clock,
+      logger: options.logger,
+      target: () => {
+        const settings = options.settings();
+        return { url: this.providerUrl(settings), maxAgeSeconds: settings.rateMaxAgeSeconds };
+      },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      changed: () => this.tell(),
+    });
+  }
 
+  /** Asks the provider now, then every min(maxAge/2, 60 s) on the Clock; idempotent. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    void this.refresh();
+    this.cache.start();
   }
 
   stop(): void {
-    this.stopped = true;
-    this.cancelNext?.();
+    this.cache.stop();
   }
 
-  /** Resolves once the provider's first answer (or failure) is in, or after `withinMs`. */
-  async ready(withinMs = REQUEST_DEADLINE_MS): Promise<void> {
-    if (!this.inFlight) return;
-    let cancel = () => undefined as void;
-    await Promise.race([
-      this.inFlight,
-      new Promise<void>((resolve) => {
-        cancel = this.options.clock.at(this.options.clock.now() + withinMs, resolve);
-      }),
-    ]);
-    cancel();
+  /** Waits for the provider's answer under way (or its failure), at most `withinMs` on the Clock. */
+  ready(withinMs?: number): Promise<void> {
+    return this.cache.ready(withinMs);
   }
 
   onChange(listener: () => void): () => void {
@@ -102,9 +90,16 @@ export class RateBook {
     this.lastLinks.set(keyOf(asset, chainId), { rateUsd, atMs });
   }
 
-  /** A manager's price in the shop's currency per 1 asset unit, for this session; null clears. */
+  /**
+   * A manager's price in the shop's currency per 1 asset unit (what a manager reads on a
+   * screen, not dollars), for this session; brought to dollars with the cross rate when
+   * used. chainId null: every chain (a chain's own price wins). null clears.
+   */
   setManualPrice(asset: string, chainId: string | null, price: string | null): void {
     if (price === null) this.manual.delete(keyOf(asset, chainId));
+    else if (!/^\d+(?:\.\d+)?$/.test(price) || !/[1-9]/.test(price))
+      // The caller checks what the manager typed; a bad price here is a bug, not a price.
+      throw new RangeError('A manual price must be a positive decimal.');
     else this.manual.set(keyOf(asset, chainId), price);
     this.tell();
   }
@@ -171,10 +166,10 @@ export class RateBook {
         return price(new Dec(typed).times(new Dec(cross.usdPerUnit)).toFixed(), now);
       }
       case 'provider': {
-        const state = this.freshProvider(settings);
+        const state = this.cache.fresh();
         if (!state.ok) return { ok: false, reason: state.reason };
         const usd = state.prices.usd.get(`${chainId}:${asset}`) ?? state.prices.usd.get(asset);
-        if (!usd) return { ok: false, reason: 'the rate provider gave no usable price for it' };
+        if (!usd) return { ok: false, reason: 'the rate provider gave no price for it' };
         return price(usd, state.prices.asOfMs);
       }
       case 'last-link': {
@@ -200,7 +195,7 @@ export class RateBook {
         ok: true,
         rate: { currency, usdPerUnit: settings.fixedUsdPerUnit, source: 'fixed', asOfMs: now },
       };
-    const state = this.freshProvider(settings);
+    const state = this.cache.fresh();
     if (!state.ok) return { ok: false, reason: state.reason };
     const usdPerUnit = state.prices.usdPerUnit.get(currency);
     if (!usdPerUnit) return { ok: false, reason: 'the rate provider gave none' };
@@ -215,88 +210,15 @@ export class RateBook {
     if (currency === 'USD') return '1';
     if (currency === settings.currency && settings.fixedUsdPerUnit !== '')
       return settings.fixedUsdPerUnit;
-    const state = this.freshProvider(settings);
+    const state = this.cache.fresh();
     return state.ok ? (state.prices.usdPerUnit.get(currency) ?? null) : null;
-  }
-
-  private freshProvider(
-    settings: RateSettings,
-  ): { ok: true; prices: ProviderPrices } | { ok: false; reason: string } {
-    if (!this.providerUrl(settings)) return { ok: false, reason: 'no rate provider is set' };
-    const state = this.provider;
-    if (state.kind === 'none')
-      return { ok: false, reason: 'the rate provider has not answered yet' };
-    if (state.kind === 'failed')
-      return { ok: false, reason: `the rate provider failed: ${state.reason}` };
-    const ageMs = this.options.clock.now() - state.prices.asOfMs;
-    if (ageMs > settings.rateMaxAgeSeconds * 1000)
-      return { ok: false, reason: `the rate provider's prices are ${describeAge(ageMs)} old` };
-    return { ok: true, prices: state.prices };
   }
 
   private providerUrl(settings: RateSettings): string | undefined {
     return settings.rateProviderUrl || this.options.defaultProviderUrl?.() || undefined;
   }
 
-  private refresh(): Promise<void> {
-    if (this.inFlight) return this.inFlight;
-    this.inFlight = this.ask().finally(() => {
-      this.inFlight = null;
-      if (this.stopped) return;
-      const settings = this.options.settings();
-      const every = Math.min(MAX_REFRESH_MS, (settings.rateMaxAgeSeconds * 1000) / 2);
-      this.cancelNext = this.options.clock.at(this.options.clock.now() + every, () => {
-        void this.refresh();
-      });
-    });
-    return this.inFlight;
-  }
-
-  private async ask(): Promise<void> {
-    const url = this.providerUrl(this.options.settings());
-    if (!url) return;
-    const { clock, logger } = this.options;
-    const abort = new AbortController();
-    const cancelDeadline = clock.at(clock.now() + REQUEST_DEADLINE_MS, () => abort.abort());
-    let next: ProviderState;
-    try {
-      const response = await (this.options.fetch ?? fetch)(url, {
-        signal: abort.signal,
-        redirect: 'error',
-        headers: { accept: 'application/json' },
-      });
-      const text = await response.text();
-      if (!response.ok) next = { kind: 'failed', reason: `it answered HTTP ${response.status}` };
-      else {
-        const read = readProviderAnswer(text, clock.now());
-        next = read.ok
-          ? { kind: 'answered', prices: read.prices }
-          : { kind: 'failed', reason: read.reason };
-        if (read.ok && read.prices.refused.length > 0)
-          logger.warn('rates: entries left out', { refused: read.prices.refused.slice(0, 20) });
-      }
-    } catch {
-      next = {
-        kind: 'failed',
-        reason: abort.signal.aborted ? 'it did not answer in time' : 'it could not be reached',
-      };
-    } finally {
-      cancelDeadline();
-    }
-    if (next.kind === 'failed' && this.provider.kind !== 'failed')
-      logger.warn('rates: the rate provider failed', { reason: next.reason });
-    this.provider = next;
-    this.tell();
-  }
-
   private tell(): void {
     for (const listener of this.listeners) listener();
   }
-}
-
-function describeAge(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 2) return `${Math.round(ms / 1000)} seconds`;
-  if (minutes < 120) return `${minutes} minutes`;
-  return `${Math.round(minutes / 60)} hours`;
 }

@@ -18,7 +18,7 @@ const faultBodies = [
 ] as const;
 const faultDrops = ['after-request', 'after-processing'] as const;
 /** How the demo rate provider (/rates) misbehaves (docs/pricing.md: Rate provider). */
-const faultRates = ['stale', 'garbage', 'negative', 'zero', 'missing'] as const;
+const faultRates = ['stale', 'garbage', 'negative', 'zero', 'missing', 'oversize'] as const;
 export type RatesFault = (typeof faultRates)[number];
 const faultLinks = [
   'wrong-order',
@@ -44,7 +44,7 @@ const faultRuleSchema = z.strictObject({
   drop: z.enum(faultDrops).optional(),
   /** generate_qr only: answer success with a payment link the app's link check must refuse. */
   link: z.enum(faultLinks).optional(),
-  /** rates only: answer with stale, unreadable, negative, zero or missing prices. */
+  /** rates only: answer with stale, unreadable, negative, zero, missing or oversize prices. */
   rates: z.enum(faultRates).optional(),
 });
 export type FaultRule = z.infer<typeof faultRuleSchema>;
