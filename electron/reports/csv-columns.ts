@@ -56,6 +56,12 @@ const columnsIn = (timeZone: string): readonly CsvColumn[] => [
     value: (o) => (o.pricing ? localTimestamp(o.pricing.asOfMs, timeZone) : ''),
   },
   { name: 'rate_difference_percent', numeric: true, value: (o) => o.rateDifferencePercent ?? '' },
+  // The remaining times in the shop's zone too, so every time the CSV holds reads as the shop's clock.
+  { name: 'updated_at_local', value: (o) => localTimestamp(o.updatedAtMs, timeZone) },
+  {
+    name: 'expires_at_local',
+    value: (o) => (o.link?.expiresAtMs != null ? localTimestamp(o.link.expiresAtMs, timeZone) : ''),
+  },
 ];
 
 /** The columns as the export writes them for a shop in `timeZone`: every cell through the formula guard. */

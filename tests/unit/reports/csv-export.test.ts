@@ -9,11 +9,10 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../electron/journal/order-record';
 import { csvColumnsIn } from '../../../electron/reports/csv-columns';
-
-const csvColumns = csvColumnsIn('UTC');
 import { CsvExportError, writeOrdersCsv } from '../../../electron/reports/csv-export';
 import { csvText } from '../../../electron/reports/csv-format';
 import { newQrOrder } from '../../support/order-fixtures';
+import { euroPricing } from '../../support/pricing-fixtures';
 import { outputClosedOnFirstWrite } from './support/closing-output';
 
 /** Orders made up in memory: these tests are about the CSV and its stream, not the journal. */
@@ -33,6 +32,7 @@ function order(n: number, overrides: Partial<OrderRecord> = {}): OrderRecord {
     ...overrides,
   };
 }
+const csvColumns = csvColumnsIn('UTC');
 const orders = (count: number) => Array.from({ length: count }, (_, i) => order(i));
 
 /** The hand-written RFC 4180 writer the export used before csv-stringify: the output must not change. */
@@ -97,18 +97,30 @@ describe('CSV format (csv-stringify, RFC 4180)', () => {
     const text = fc.string({
       unit: fc.constantFrom('a', '1', '.', ',', '"', '\r', '\n', ' ', '='),
     });
+    // The money columns and local times joined the old ones: the same writer must quote them
+    // the same way, in any shop zone, for orders with and without a price in money.
+    const pricing = fc.option(
+      fc.record({ currency: text, moneyAmount: text, feeMoney: text, price: text }),
+      { nil: null },
+    );
+    const zone = fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata');
+    const row = fc.tuple(text, text, text, pricing);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(text, text, text), { maxLength: 5 }), async (values) => {
-        const rows = values.map(([serialNumber, fee, chainName], i) =>
-          order(i, { serialNumber, fee, chainName }),
+      fc.asyncProperty(zone, fc.array(row, { maxLength: 5 }), async (timeZone, values) => {
+        const rows = values.map(([serialNumber, fee, chainName, money], i) =>
+          order(i, {
+            serialNumber,
+            fee,
+            chainName,
+            pricing: money ? euroPricing(money) : null,
+          }),
         );
         const out = new Collect();
-        expect(await writeOrdersCsv(rows, out)).toBe(rows.length);
+        expect(await writeOrdersCsv(rows, out, timeZone)).toBe(rows.length);
+        const columns = csvColumnsIn(timeZone);
         const expected =
-          referenceRecord(csvColumns.map((column) => column.name)) +
-          rows
-            .map((row) => referenceRecord(csvColumns.map((column) => column.value(row))))
-            .join('');
+          referenceRecord(columns.map((column) => column.name)) +
+          rows.map((r) => referenceRecord(columns.map((column) => column.value(r)))).join('');
         expect(out.text()).toBe(expected);
         expect(parse(out.text(), { columns: true })).toHaveLength(rows.length);
       }),

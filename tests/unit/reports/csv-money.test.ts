@@ -28,6 +28,16 @@ describe('CSV: money and local times', () => {
     const priced = record({
       pricing: euroPricing({ asOfMs: AT - 60_000 }),
       rateDifferencePercent: '0.02',
+      link: {
+        qrUrl: 'https://x/qr-scan?&order_id=1',
+        rateUsd: '1',
+        expireAtRaw: '22/11/2026 10:15:00',
+        expiresAtMs: AT + 15 * 60_000,
+        expiryKnown: true,
+        expiryNote: null,
+        linkAmount: '16',
+        amountMatches: true,
+      },
     });
     const assetOnly = record({
       orderId: 'o-2',
@@ -46,11 +56,14 @@ describe('CSV: money and local times', () => {
       price: '0.8',
       price_source: 'peg',
       price_at_local: '2026-11-22T09:59:00+01:00',
+      updated_at_local: '2026-11-22T10:00:00+01:00',
+      expires_at_local: '2026-11-22T10:15:00+01:00',
       rate_difference_percent: '0.02',
     });
     // Summer time, and no money amount invented for an order typed in asset units.
     expect(rows[1]).toMatchObject({
       created_at_local: '2026-07-02T00:30:00+02:00',
+      expires_at_local: '',
       money_currency: '',
       money_amount: '',
       price: '',

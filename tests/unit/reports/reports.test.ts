@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewOrder, OrderRecord } from '../../../electron/journal/order-record';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { csvColumnsIn } from '../../../electron/reports/csv-columns';
-
-const csvColumns = csvColumnsIn('UTC');
 import { exportPeriodCsv, writeOrdersCsv } from '../../../electron/reports/csv-export';
 import { periodOfDays } from '../../../electron/reports/report-period';
 import { searchOrders } from '../../../electron/reports/order-search';
@@ -13,9 +11,11 @@ import { rangeReport, todayReport } from '../../../electron/reports/period-repor
 import type { SaleState } from '../../../shared/sale/sale-states';
 import { newOrderId } from '../../../shared/order-id';
 import { ManualClock } from '../../support/manual-clock';
+import { euroPricing } from '../../support/pricing-fixtures';
 import { tempJournal, type TempJournal } from '../../support/sale-fixtures';
 import { outputClosedOnFirstWrite } from './support/closing-output';
 
+const csvColumns = csvColumnsIn('UTC');
 const DAY = Date.UTC(2026, 10, 22);
 const HOUR = 3_600_000;
 
@@ -154,6 +154,39 @@ describe('reports', () => {
       orderCount: 0,
       byChainAsset: [],
       byState: [],
+    });
+  });
+
+  it('totals money per currency: paid orders only, each at its own price, none converted after the fact', () => {
+    const eur = (moneyAmount: string, feeMoney: string) =>
+      ({ pricing: euroPricing({ moneyAmount, feeMoney }) }) as const;
+    // 0.1 + 0.2 (+ fees): floating point would say 0.30000000000000004.
+    add(DAY + 1 * HOUR, 'paid-confirmed-by-cashier', eur('0.1', '0.01'));
+    add(DAY + 2 * HOUR, 'paid-confirmed-by-cashier', eur('0.2', '0.02'));
+    add(DAY + 2 * HOUR, 'accepted-by-service', {
+      kind: 'nfc',
+      state: 'waiting-for-tap',
+      ...eur('99999999999999999.99', '0'),
+    });
+    add(DAY + 3 * HOUR, 'cancelled', eur('1000', '1'));
+    add(DAY + 3 * HOUR, 'failed', eur('1000', '1'));
+    add(DAY + 4 * HOUR, 'paid-confirmed-by-cashier', {
+      pricing: euroPricing({ currency: 'USD', moneyAmount: '5', feeMoney: '0.25' }),
+    });
+    // Typed in asset units (or made before money prices): counted, never given a money value.
+    add(DAY + 5 * HOUR, 'paid-confirmed-by-cashier', { amount: '7' });
+    add(DAY + 5 * HOUR, 'paid-confirmed-by-cashier', { amount: '8' });
+    add(DAY + 6 * HOUR, 'cancelled', { amount: '9' });
+
+    const report = rangeReport(reader, '2026-11-22', '2026-11-22', 'UTC');
+    expect(report.money).toEqual([
+      { currency: 'EUR', takenCount: 3, takenTotal: '100000000000000000.32' },
+      { currency: 'USD', takenCount: 1, takenTotal: '5.25' },
+    ]);
+    expect(report.takenWithoutMoney).toBe(2);
+    expect(rangeReport(reader, '2026-11-23', '2026-11-23', 'UTC')).toMatchObject({
+      money: [],
+      takenWithoutMoney: 0,
     });
   });
 
