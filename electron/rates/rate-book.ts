@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { Clock } from '../../shared/clock';
+import { checkAmount, MAX_DECIMALS } from '../../shared/money';
 import type {
   AssetPrice,
   CrossRate,
@@ -32,6 +33,9 @@ export interface RateBookOptions {
 
 export type PriceLookup =
   { ok: true; price: AssetPrice; cross: CrossRate } | { ok: false; unavailable: PriceUnavailable };
+
+/** Plain decimal text above zero: the money rules' own check (shared/money.ts). */
+const isPositiveDecimal = (text: string) => checkAmount(text, MAX_DECIMALS).ok;
 
 const Dec = Big();
 Dec.strict = true;
@@ -86,7 +90,7 @@ export class RateBook {
   }
 
   recordLinkRate(asset: string, chainId: string | null, rateUsd: string, atMs: number): void {
-    if (!/^\d+(?:\.\d+)?$/.test(rateUsd) || !/[1-9]/.test(rateUsd)) return;
+    if (!isPositiveDecimal(rateUsd)) return;
     this.lastLinks.set(keyOf(asset, chainId), { rateUsd, atMs });
   }
 
@@ -97,7 +101,7 @@ export class RateBook {
    */
   setManualPrice(asset: string, chainId: string | null, price: string | null): void {
     if (price === null) this.manual.delete(keyOf(asset, chainId));
-    else if (!/^\d+(?:\.\d+)?$/.test(price) || !/[1-9]/.test(price))
+    else if (!isPositiveDecimal(price))
       // The caller checks what the manager typed; a bad price here is a bug, not a price.
       throw new RangeError('A manual price must be a positive decimal.');
     else this.manual.set(keyOf(asset, chainId), price);
