@@ -120,6 +120,39 @@ export const settingSchemas = {
     .max(80, { message: 'The shop name must be at most 80 characters.' })
     .regex(NO_CONTROL_CHARACTERS, { message: 'The shop name must not contain control characters.' })
     .meta({ description: 'Shop name shown on the customer display and in exports.' }),
+  /**
+   * The shop's logo on the customer display: an https address (downloaded through the same
+   * bounded fetcher as chain logos) or a data: URL of a PNG, JPEG, WebP or SVG image; '' for none.
+   */
+  shopLogo: z
+    .string()
+    .max(350_000, { message: 'The shop logo must be at most 256 KiB.' })
+    .regex(
+      /^(?:|https:\/\/[\x21-\x7e]{1,2000}|data:image\/(?:png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2})$/,
+      {
+        message:
+          'The shop logo must be empty, an https:// address, or a data:image/... base64 URL.',
+      },
+    )
+    .meta({
+      description:
+        'The shop logo on the customer display: an https address or a data:image base64 URL; empty for none.',
+    }),
+  /** Short sounds at the till on a card read, a payment and an error. */
+  soundOn: z.boolean({ message: 'Sounds on must be true or false.' }).meta({
+    description: 'Whether the till plays short sounds on a card read, a payment and an error.',
+  }),
+  /** 0-100. */
+  soundVolume: z
+    .number({ message: 'The sound volume must be a number from 0 to 100.' })
+    .int({ message: 'The sound volume must be a whole number from 0 to 100.' })
+    .min(0, { message: 'The sound volume must be a number from 0 to 100.' })
+    .max(100, { message: 'The sound volume must be a number from 0 to 100.' })
+    .meta({ description: 'Volume of the till sounds, 0 to 100.' }),
+  /** The customer display plays the sounds too (off by default: one beep at a counter is enough). */
+  customerDisplaySound: z
+    .boolean({ message: 'Customer display sound must be true or false.' })
+    .meta({ description: 'Whether the customer display plays a sound too (off by default).' }),
   customerDisplay: customerDisplaySettingSchema.meta({
     description:
       "Where the customer display window goes: auto (first display that is not the cashier's), display (the one with displayId), same-screen (a window on the cashier's display) or off.",
@@ -361,6 +394,10 @@ export function defaultSettings(environment: SettingsEnvironment): Settings {
       ? environment.reportTimeZone
       : 'UTC',
     shopName: '',
+    shopLogo: '',
+    soundOn: true,
+    soundVolume: 70,
+    customerDisplaySound: false,
     customerDisplay: { mode: 'auto' },
     nfcAid: 'F0504F533235',
     demoModeAllowed: true,

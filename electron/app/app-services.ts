@@ -13,6 +13,7 @@ import { journalHandlers } from './journal-handlers';
 import { trustOsCertificates } from '../network/os-certificates';
 import { routeServiceRequests } from '../service-client/node-http-exchange';
 import { LogoFetcher } from './logo-fetcher';
+import { ServiceHealthMonitor } from './service-health-monitor';
 import { wireNfc } from './nfc-wiring';
 import { RateBook } from '../rates/rate-book';
 import { saleHandlers } from './sale-handlers';
@@ -43,11 +44,14 @@ export async function createAppServices(
   const events = createEventFanOut(emit);
   const { send } = events;
 
+  const health = new ServiceHealthMonitor((view) => send('service-health', view));
   const connection = new ServiceConnection({
     clock,
     logger,
     secrets,
     settings: values,
+    onExchange: (report) => health.record(report),
+    onModeChanged: () => health.reset(),
     ...(platform.fetch ? { fetch: platform.fetch } : {}),
   });
   await connection.refresh();
@@ -80,6 +84,7 @@ export async function createAppServices(
     catalogue,
     settings: values,
     send,
+    downloadLogo: (url) => logos.dataUrl(url),
   });
 
   // Each link's rate_usd is a rate source of its own ('last-link'), once per order.

@@ -1,19 +1,18 @@
 import type { Clock } from '../../shared/clock';
-import type { CustomerPhase, CustomerView } from '../../shared/ipc/views';
+import type { CustomerPhase, CustomerView, ShopFace } from '../../shared/ipc/views';
 import { customerViewOf, type CustomerLogos } from '../../shared/sale/customer-view';
 import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
-import { WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
+import { OUTCOME_HOLD_MS, WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 
-/** How long the customer keeps seeing "paid", "expired" or "cancelled" after the cashier moves on. */
-export const OUTCOME_HOLD_MS = 6_000;
 
 /** The customer's wait screens: shown only once the wait lasts WAIT_SCREEN_DELAY_MS. */
 const waitPhases: ReadonlySet<CustomerPhase> = new Set(['preparing', 'processing']);
 
 /**
- * Publishes what the customer display shows. An outcome stays on screen at least
- * OUTCOME_HOLD_MS after it happened even when the cashier clears the sale at once, so the
- * customer can read it; a new sale's first screen replaces it as soon as there is one.
+ * Publishes what the customer display shows. An outcome stays on screen OUTCOME_HOLD_MS after
+ * it happened, whether the cashier clears the sale at once or leaves it on screen, so the
+ * customer can read it, then the welcome screen returns; a new sale's first screen replaces
+ * it as soon as there is one.
  */
 export class CustomerViewPublisher {
   private latest: CustomerView;
@@ -28,11 +27,11 @@ export class CustomerViewPublisher {
 
   constructor(
     private readonly clock: Clock,
-    private readonly shopName: () => string,
+    private readonly shop: () => ShopFace,
     private readonly logosFor: (sale: SaleSnapshot) => Promise<CustomerLogos>,
     private readonly publish: (view: CustomerView) => void,
   ) {
-    this.latest = customerViewOf(null, shopName(), { chainLogo: null, assetLogo: null });
+    this.latest = customerViewOf(null, shop(), { chainLogo: null, assetLogo: null });
   }
 
   current(): CustomerView {
@@ -49,14 +48,15 @@ export class CustomerViewPublisher {
       this.outcomeAtMs = null;
       if (holdUntil > this.clock.now()) {
         this.cancelDelayedView = this.clock.at(holdUntil, () => {
-          if (version === this.version) this.emit(customerViewOf(null, this.shopName(), noLogos));
+          if (version === this.version) this.emit(customerViewOf(null, this.shop(), noLogos));
         });
       } else {
-        this.emit(customerViewOf(null, this.shopName(), noLogos));
+        this.emit(customerViewOf(null, this.shop(), noLogos));
       }
       return;
     }
     this.outcomeAtMs = sale.terminal ? (this.outcomeAtMs ?? this.clock.now()) : null;
+    if (this.outcomeAtMs !== null) this.idleAfterHold(version, this.outcomeAtMs);
     // The customer is waiting for this view (the QR): with logos already known for this
     // chain and asset it goes out now, before main answers the cashier's call or tells the
     // cashier page (sale-wiring.ts calls this after the countdown's first tick, so the
@@ -65,13 +65,25 @@ export class CustomerViewPublisher {
     // the view is sent again with them.
     const key = `${sale.chainId ?? ''}|${sale.asset ?? ''}`;
     const known = this.knownLogos.get(key);
-    if (known) this.show(customerViewOf(sale, this.shopName(), known), sale.orderId);
+    if (known) this.show(customerViewOf(sale, this.shop(), known), sale.orderId);
     const logos = await this.logosFor(sale).catch(() => noLogos);
     this.knownLogos.set(key, logos);
     // A later change may have arrived while logos loaded: only the newest is shown.
     if (version !== this.version) return;
     if (!known || !sameLogos(known, logos))
-      this.show(customerViewOf(sale, this.shopName(), logos), sale.orderId);
+      this.show(customerViewOf(sale, this.shop(), logos), sale.orderId);
+  }
+
+  /**
+   * An outcome goes back to the welcome screen by itself after OUTCOME_HOLD_MS, even while the
+   * sale stays on the cashier's screen (an expired link the cashier has not dealt with yet):
+   * the next customer never sees the last one's result.
+   */
+  private idleAfterHold(version: number, outcomeAtMs: number): void {
+    this.cancelDelayedView = this.clock.at(outcomeAtMs + OUTCOME_HOLD_MS, () => {
+      this.cancelDelayedView = null;
+      if (version === this.version) this.emit(customerViewOf(null, this.shop(), noLogos));
+    });
   }
 
   /** Emits a view now, or a wait screen once WAIT_SCREEN_DELAY_MS passed without a newer view. */
@@ -95,9 +107,9 @@ export class CustomerViewPublisher {
     });
   }
 
-  /** The shop name changed in settings: the idle screen shows it. */
+  /** The shop's name, logo, demo mode or sound changed: every screen shows it. */
   refresh(): void {
-    this.emit({ ...this.latest, shopName: this.shopName() });
+    this.emit({ ...this.latest, ...this.shop() });
   }
 
   private emit(view: CustomerView): void {

@@ -32,6 +32,7 @@ export function saleHandlers(parts: {
   | 'quotePrice'
   | 'manualPrices'
   | 'setManualPrice'
+  | 'markPaidAfterAll'
   | SaleStepCall
 > {
   const { sale, catalogue, rates } = parts;
@@ -87,6 +88,7 @@ export function saleHandlers(parts: {
     retrySameOrder: () => sale.retrySameOrder(),
     voidOrder: () => sale.voidOrder(),
     newLinkForExpired: () => sale.newLinkForExpired(),
+    markPaidAfterAll: ({ orderId, reason }) => sale.markPaidAfterAll(orderId, reason),
     finishSale: async () => {
       sale.clear();
       return null;

@@ -9,6 +9,7 @@ import { SaleService } from '../sale/sale-service';
 import type { Catalogue } from './catalogue';
 import { CountdownTicker } from './countdown-ticker';
 import { CustomerViewPublisher } from './customer-view-publisher';
+import { ShopFaceSource } from './shop-face';
 import type { ServiceConnection } from './service-connection';
 
 export interface SaleWiringParts {
@@ -19,6 +20,8 @@ export interface SaleWiringParts {
   catalogue: Catalogue;
   settings: () => Settings;
   send: EventSink<Events>;
+  /** An https shop logo as a data: URL (the bounded logo fetcher). */
+  downloadLogo: (url: string) => Promise<string | null>;
 }
 
 export interface SaleWiring {
@@ -56,9 +59,15 @@ export async function wireSale(parts: SaleWiringParts): Promise<SaleWiring> {
   });
 
   const ticker = new CountdownTicker(clock, (nowMs) => send('clock-tick', { nowMs }));
+  const shop = new ShopFaceSource({
+    settings,
+    isDemo: () => connection.mode().kind === 'demo',
+    download: parts.downloadLogo,
+    onLoaded: () => customer.refresh(),
+  });
   const customer = new CustomerViewPublisher(
     clock,
-    () => settings().shopName,
+    () => shop.current(),
     (snapshot) => catalogue.logosFor(snapshot.chainId, snapshot.asset),
     (view) => send('customer-view', view),
   );

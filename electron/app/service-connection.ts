@@ -1,5 +1,6 @@
 import type { TokenStatus } from '../../shared/api-token';
 import type { Clock } from '../../shared/clock';
+import type { ServiceExchangeReport } from '../../shared/service-health';
 import type { Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox-server';
@@ -26,6 +27,10 @@ export interface ServiceConnectionOptions {
   settings: () => Settings;
   /** Injected for tests; the real fetch otherwise. */
   fetch?: typeof fetch;
+  /** What each request of the till's own client came to (not a candidate's test). */
+  onExchange?: (report: ServiceExchangeReport) => void;
+  /** The till now talks to another service, or to none. */
+  onModeChanged?: () => void;
 }
 
 /**
@@ -107,6 +112,7 @@ export class ServiceConnection {
     }
     this.current = null;
     const mode = this.mode();
+    this.options.onModeChanged?.();
     this.options.logger.info('service connection refreshed', { mode: mode.kind });
     return mode;
   }
@@ -136,6 +142,7 @@ export class ServiceConnection {
             getTokenOrigin: () => secrets.load()?.origin,
           }),
       serviceTimeZone: settings.serviceTimeZone,
+      ...(this.options.onExchange ? { onExchange: this.options.onExchange } : {}),
     });
     this.current = { key, client, mode };
     return client;
@@ -194,6 +201,7 @@ export class ServiceConnection {
     getToken: () => string;
     getTokenOrigin: () => string | undefined;
     serviceTimeZone: string;
+    onExchange?: (report: ServiceExchangeReport) => void;
   }): PaymentServiceClient {
     return createServiceClient({
       ...parts,

@@ -20,7 +20,13 @@ const connectionSettingKeys: readonly SettingKey[] = [
 ];
 
 /** What the customer display shows from the settings (the rest of its view is the sale's). */
-const customerViewSettingKeys: readonly SettingKey[] = ['shopName'];
+const customerViewSettingKeys: readonly SettingKey[] = [
+  'shopName',
+  'shopLogo',
+  'soundOn',
+  'soundVolume',
+  'customerDisplaySound',
+];
 
 /**
  * Redoes, after a settings change, only the work the changed keys call for. The cashier page
@@ -44,11 +50,15 @@ export function reactToSettings(parts: {
     if (touches(changed, customerViewSettingKeys)) customer.refresh();
     if (changed.has('nfcAid')) nfc?.reader.configure(effective.values.nfcAid);
     if (touches(changed, connectionSettingKeys)) {
-      connection.refresh().catch((error: unknown) =>
-        logger.error('the service connection could not follow the settings', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      connection
+        .refresh()
+        // Demo mode may have started or stopped: the display's banner follows.
+        .then(() => customer.refresh())
+        .catch((error: unknown) =>
+          logger.error('the service connection could not follow the settings', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
     }
   });
 }

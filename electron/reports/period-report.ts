@@ -1,6 +1,6 @@
 import { sumDecimalTexts } from './exact-sum';
 import type { OrderReportSource, TotalsGroup } from '../journal/report-source';
-import { saleStates, type SaleState } from '../../shared/sale/sale-states';
+import { paidStates, saleStates, type SaleState } from '../../shared/sale/sale-states';
 import { periodOfDays, todayPeriod, type Period } from './report-period';
 import type {
   ChainAssetStateTotal,
@@ -10,11 +10,8 @@ import type {
 
 export type { PeriodReport };
 
-/** States in which money was taken: by the service's word (NFC) or the cashier's (QR). */
-const takenStates: ReadonlySet<SaleState> = new Set<SaleState>([
-  'paid-confirmed-by-cashier',
-  'accepted-by-service',
-]);
+/** States in which money was taken: by the service's word (NFC) or the cashier's (QR, late too). */
+const takenStates = paidStates;
 
 export function periodReport(source: OrderReportSource, period: Period): PeriodReport {
   const groups = source.totalsGroups(period.fromMs, period.toMs);

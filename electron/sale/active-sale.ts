@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/clock';
-import { isTerminal, linkShownStates } from '../../shared/sale/sale-states';
+import { isTerminal, linkShownStates, type SaleState } from '../../shared/sale/sale-states';
+import { OUTCOME_HOLD_MS } from '../../shared/sale/wait-screen';
 import type { OrderRecord } from '../journal/order-record';
 import type { Logger } from '../logging/logger';
 import { notAllowed } from './sale-refusals';
@@ -7,12 +8,26 @@ import { snapshotOf, type SaleAction, type SaleSnapshot } from './sale-snapshot'
 
 export type SaleListener = (snapshot: SaleSnapshot | null) => void;
 
+/**
+ * Outcomes that need nothing more from the cashier: after OUTCOME_HOLD_MS the till is ready
+ * for the next sale by itself. An expired link or a refused request stays until the cashier
+ * decides (a new link, paid after all, or just typing the next amount).
+ */
+const returnsToIdle: ReadonlySet<SaleState> = new Set<SaleState>([
+  'paid-confirmed-by-cashier',
+  'accepted-by-service',
+  'paid-after-all',
+  'cancelled',
+  'voided',
+]);
+
 /** Writes the expiry of the shown link to the journal; returns the expired order. */
 export type ExpireLink = (record: OrderRecord) => OrderRecord;
 
 /**
  * The till's one active sale in memory: the order as last journaled, a passing notice, the
- * request on the wire, the listeners, and the timer that expires a shown link by the clock.
+ * request on the wire, the listeners, the timer that expires a shown link by the clock, and
+ * the one that clears a finished sale (returnsToIdle).
  * Every change goes through `show()`, after the journal has it, so listeners never see a
  * state the journal does not hold.
  */
@@ -21,6 +36,7 @@ export class ActiveSale {
   private notice: string | null = null;
   private pending: Promise<SaleSnapshot> | null = null;
   private cancelExpiry: (() => void) | null = null;
+  private cancelReturn: (() => void) | null = null;
   private readonly listeners = new Set<SaleListener>();
 
   constructor(
@@ -71,6 +87,12 @@ export class ActiveSale {
       const orderId = record.orderId;
       this.cancelExpiry = this.clock.at(expiresAtMs, () => this.expire(orderId));
     }
+    if (returnsToIdle.has(record.state)) {
+      const { orderId, state } = record;
+      this.cancelReturn = this.clock.at(this.clock.now() + OUTCOME_HOLD_MS, () => {
+        if (this.shown?.orderId === orderId && this.shown.state === state) this.clear();
+      });
+    }
     this.emit();
     return snapshotOf(record, notice);
   }
@@ -103,6 +125,8 @@ export class ActiveSale {
   private stopExpiryTimer(): void {
     this.cancelExpiry?.();
     this.cancelExpiry = null;
+    this.cancelReturn?.();
+    this.cancelReturn = null;
   }
 
   private expire(orderId: string): void {

@@ -12,9 +12,9 @@ import type { SalePaymentClient } from './sale-client-port';
 import { SaleRuleError } from './sale-errors';
 import { checkNfcAmount, checkQrSale, isSameNfcSale, isSameQrSale } from './sale-input-checks';
 import type { SaleParts } from './sale-parts';
-import { refusalsAsRejections, saleInProgress } from './sale-refusals';
+import { notAllowed, refusalsAsRejections, saleInProgress } from './sale-refusals';
 import type { NfcSaleRequest, QrSaleRequest, SaleTerms } from './sale-requests';
-import { snapshotOf, type SaleAction, type SaleSnapshot } from './sale-snapshot';
+import { allowedActions, snapshotOf, type SaleAction, type SaleSnapshot } from './sale-snapshot';
 import { UsedTokens } from './used-tokens';
 
 export type { SaleListener } from './active-sale';
@@ -125,7 +125,7 @@ export class SaleService {
   confirmPaidByCashier(): Promise<SaleSnapshot> {
     return this.act('confirmPaidByCashier', 'paid-confirmed-by-cashier', {
       action: 'confirm-paid',
-      note: "confirmed by the cashier from the customer's wallet; the service reports no payment status",
+      note: "confirmed by the cashier holding the confirm control after checking amount, network and reference in the customer's wallet; the service reports no payment status",
     });
   }
 
@@ -167,6 +167,30 @@ export class SaleService {
     return refusalsAsRejections(() =>
       newOrderForExpiredLink(this.parts, this.active.allowing('newLinkForExpired')),
     );
+  }
+
+  /**
+   * The customer paid an expired or cancelled link after all (the cashier saw it paid in the
+   * wallet): recorded on that same order with the cashier's reason, never as a new order. The
+   * order may be the sale on screen or one from the history.
+   */
+  markPaidAfterAll(orderId: string, reason: string): Promise<SaleSnapshot> {
+    return refusalsAsRejections(() => {
+      const onScreen = this.active.record?.orderId === orderId ? this.active.record : null;
+      const record = onScreen ?? this.parts.journal.get(orderId);
+      if (!record) throw new SaleRuleError('not-allowed', 'There is no such order in this till.');
+      if (!allowedActions(record).includes('markPaidAfterAll'))
+        throw notAllowed('markPaidAfterAll', record);
+      const updated = this.parts.journal.transition({
+        orderId,
+        from: record.state,
+        to: 'paid-after-all',
+        atMs: this.parts.clock.now(),
+        reasonKind: 'cashier',
+        detail: { action: 'paid-after-all', note: reason },
+      });
+      return onScreen ? this.active.show(updated) : snapshotOf(updated);
+    });
   }
 
   /** Back to "no sale" once the current one has ended. */

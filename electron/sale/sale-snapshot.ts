@@ -3,6 +3,13 @@ import type { SaleAction, SaleSnapshot } from '../../shared/sale/sale-snapshot';
 import { isTerminal, type SaleState } from '../../shared/sale/sale-states';
 
 export function allowedActions(record: OrderRecord): SaleAction[] {
+  // A QR link once made is never withdrawn at the service: after it expired or was cancelled
+  // the customer may still pay it (recorded on this order), or be offered a fresh link for the
+  // same purchase. A refused request made no order there: trying again is a fresh link too.
+  const linkMade = record.kind === 'qr' && record.link !== null;
+  const lateOrAgain: SaleAction[] = linkMade
+    ? ['newLinkForExpired', 'markPaidAfterAll', 'newSale']
+    : ['newSale'];
   const byState: Record<SaleState, SaleAction[]> = {
     requesting: [],
     submitting: [],
@@ -15,12 +22,13 @@ export function allowedActions(record: OrderRecord): SaleAction[] {
         : ['retrySameOrder', 'voidOrder'],
     failed: ['retrySameOrder', 'voidOrder'],
     'retry-refused': record.kind === 'nfc' ? ['confirmPaidByCashier', 'voidOrder'] : ['voidOrder'],
-    expired: ['newLinkForExpired', 'newSale'],
+    expired: lateOrAgain,
     'paid-confirmed-by-cashier': ['newSale'],
-    cancelled: ['newSale'],
+    cancelled: lateOrAgain,
     'accepted-by-service': ['newSale'],
-    refused: ['newSale'],
+    refused: record.kind === 'qr' ? ['newLinkForExpired', 'newSale'] : ['newSale'],
     voided: ['newSale'],
+    'paid-after-all': ['newSale'],
   };
   return byState[record.state];
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { endpointUrl, normaliseBaseUrl, type ServiceEndpoint } from '../../shared/base-url';
 import type { Clock } from '../../shared/clock';
+import type { ServiceExchangeReport } from '../../shared/service-health';
 import { assetListSchema, type Asset } from '../../shared/wire/asset';
 import { chainListSchema, type Chain } from '../../shared/wire/chain';
 import { chainIdParamSchema } from '../../shared/wire/chain-id';
@@ -39,7 +40,10 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch;
   /** Deadline of one attempt, connect to last body byte. */
   timeoutMs?: number;
-  /** Extra attempts for a GET after the first (POSTs are never re-sent). */
+  /**
+   * Extra attempts after the first, for a GET, and for a POST that never connected (nothing
+   * was sent, so it cannot have been processed). A POST that may have arrived is never re-sent.
+   */
   getRetries?: number;
   /** Delay before the first GET retry; doubled for each further one. */
   backoffMs?: number;
@@ -51,6 +55,8 @@ export interface ServiceClientOptions {
   /** IT's allowed wallet hosts for payment links (read per link); none: any public host name. */
   allowedWalletHosts?: () => readonly string[];
   logger?: Logger;
+  /** Told what each attempt came to, for the till's status bar (service-health.ts). */
+  onExchange?: (report: ServiceExchangeReport) => void;
 }
 
 export interface PaymentServiceClient {
@@ -143,7 +149,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
     let href = url.href;
     if (spec.query) href = `${href}?${new URLSearchParams(spec.query).toString()}`;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const maxAttempts = spec.method === 'GET' ? 1 + getRetries : 1;
+    const maxAttempts = 1 + getRetries;
 
     for (let attempt = 1; ; attempt += 1) {
       const token = readToken(options.getToken);
@@ -163,6 +169,11 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       const sentAtMs = clock.now();
       const outcome = await send({ method: spec.method, url: href, token, body });
       const result = readOutcome(outcome, spec.method, spec.dataSchema);
+      options.onExchange?.(
+        result.ok
+          ? { ok: true, durationMs: clock.now() - sentAtMs, atMs: clock.now() }
+          : { ok: false, kind: result.kind, atMs: clock.now() },
+      );
       if (result.ok) {
         if (logging) {
           log(
@@ -193,7 +204,9 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         serviceCode: result.facts.serviceCode,
         networkCode: result.networkCode,
       };
-      if (spec.method === 'GET' && result.retryable && attempt < maxAttempts) {
+      // A POST is sent again only when it never left: no connection was ever made.
+      const safeToRepeat = spec.method === 'GET' || result.kind === 'no-connection';
+      if (safeToRepeat && result.retryable && attempt < maxAttempts) {
         const delayMs = backoffMs * 2 ** (attempt - 1);
         log('warn', 'service request failed, retrying', { ...failureFacts, delayMs }, token);
         await wait(delayMs);

@@ -5,8 +5,10 @@ import type { PriceQuote } from '../pricing/price-quote';
 import type { ManualPrice } from '../pricing/pricing-types';
 import type { PeriodReport } from '../reports/report-types';
 import type { SaleSnapshot } from '../sale/sale-snapshot';
+import type { ServiceHealth } from '../service-health';
 import type { UpdateStatus } from '../update-status';
 import { parseLocalDate } from '../calendar-date';
+import { isOrderId } from '../order-id';
 import { settingKeys, type EffectiveSettings } from '../settings';
 import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
 import type {
@@ -47,6 +49,13 @@ const settingsPatch = z
     (patch) => Object.values(patch).every((value) => jsonLength(value) <= MAX_SETTING_VALUE_CHARS),
     'a setting value is too large',
   );
+/** Why an expired or cancelled order counts as paid after all: plain words the history keeps. */
+const lateReason = z
+  .string()
+  .trim()
+  .min(3, 'say in a few words how you know it was paid')
+  .max(200)
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
 /** An uncaught error on the cashier page: short texts only, the log line stays small. */
 const pageError = z
@@ -106,6 +115,15 @@ export const calls = {
   retrySameOrder: call(none).returns<SaleSnapshot>(),
   voidOrder: call(none).returns<SaleSnapshot>(),
   newLinkForExpired: call(none).returns<SaleSnapshot>(),
+  /** An expired or cancelled order (on screen or in the history) the customer paid after all. */
+  markPaidAfterAll: call(
+    z
+      .object({
+        orderId: z.string().refine(isOrderId, 'an order id'),
+        reason: lateReason,
+      })
+      .strict(),
+  ).returns<SaleSnapshot>(),
   /** Back to the amount screen once the sale has ended. */
   finishSale: call(none).returns<null>(),
 
@@ -166,6 +184,8 @@ const events = {
   /** Shown big on each display for a few seconds by "identify displays". */
   'identify-display': event<{ label: string }>(),
   'update-status': event<UpdateStatus>(),
+  /** How the payment service answers, for the status bar. */
+  'service-health': event<ServiceHealth>(),
 } as const;
 
 export type Calls = typeof calls;

@@ -93,9 +93,8 @@ export type CustomerPhase =
   | 'declined'
   | 'problem';
 
-export interface CustomerView {
+export interface CustomerView extends ShopFace {
   phase: CustomerPhase;
-  shopName: string;
   /** The amount the wallet asks for (the link's own amount once there is a link). */
   amount: string | null;
   asset: string | null;
@@ -115,6 +114,17 @@ export interface CustomerView {
   expiresAtMs: number | null;
   expiryUnknown: boolean;
   reference: string | null;
+}
+
+/** What the customer display shows of the shop on every screen, from settings and policy. */
+export interface ShopFace {
+  shopName: string;
+  /** The shop's logo as a data: URL (main downloads an https logo), or null. */
+  shopLogo: string | null;
+  /** Demo mode: the display says no real payment is taken. */
+  demoMode: boolean;
+  /** Volume of the display's own sounds, 0-100; 0 when the display plays none. */
+  soundVolume: number;
 }
 
 /** Main's clock, sent every second while something counts down, so both screens count in step. */

@@ -1,4 +1,4 @@
-import type { CustomerPhase, CustomerView } from '../ipc/views';
+import type { CustomerPhase, CustomerView, ShopFace } from '../ipc/views';
 import { addAmounts, usdValue, isUsableRate } from '../money';
 import type { SaleSnapshot } from './sale-snapshot';
 import type { SaleState } from './sale-states';
@@ -24,7 +24,19 @@ const phaseOfState: Record<SaleState, CustomerPhase> = {
   failed: 'problem',
   'retry-refused': 'problem',
   voided: 'cancelled',
+  'paid-after-all': 'paid',
 };
+
+/**
+ * The customer hears "declined" only for what is theirs: the service refusing the payment
+ * their phone handed over (NFC). A refused request for a QR link is the till's trouble (the
+ * customer never had a code): they see the calm 'problem' screen while the cashier deals
+ * with it, as for every failure of the till or the network.
+ */
+function phaseOf(sale: SaleSnapshot): CustomerPhase {
+  if (sale.state === 'refused' && sale.kind === 'qr') return 'problem';
+  return phaseOfState[sale.state];
+}
 
 /**
  * What the customer sees for a sale. The QR appears only while the sale says it may be shown
@@ -34,12 +46,12 @@ const phaseOfState: Record<SaleState, CustomerPhase> = {
  */
 export function customerViewOf(
   sale: SaleSnapshot | null,
-  shopName: string,
+  shop: ShopFace,
   logos: CustomerLogos,
 ): CustomerView {
   const idle: CustomerView = {
     phase: 'idle',
-    shopName,
+    ...shop,
     amount: null,
     asset: null,
     chainName: null,
@@ -54,7 +66,7 @@ export function customerViewOf(
     reference: null,
   };
   if (!sale) return idle;
-  const phase = phaseOfState[sale.state];
+  const phase = phaseOf(sale);
   // A link whose amount differs from the request is not the customer's business until the
   // cashier accepts it: until then the display shows neither amount.
   const differs = sale.state === 'amount-differs';

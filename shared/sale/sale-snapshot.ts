@@ -10,6 +10,8 @@ export type SaleAction =
   | 'retrySameOrder'
   | 'voidOrder'
   | 'newLinkForExpired'
+  /** An expired or cancelled QR link the customer paid anyway: recorded on the same order. */
+  | 'markPaidAfterAll'
   | 'newSale';
 
 type SnapshotExpiry =

@@ -8,6 +8,8 @@
  * Both: a POST with no answer -> outcome-unknown -> (retry, same order_id) | voided;
  *       any other failure -> failed -> (retry, same order_id) | voided;
  *       a retry the service refuses -> retry-refused (its msg shown as is) -> voided | confirmed.
+ * Late: an expired or cancelled QR link the customer paid anyway -> paid-after-all (the
+ *       cashier's word, with a reason); the link was never withdrawn at the service.
  */
 export const saleStates = [
   'requesting',
@@ -24,6 +26,7 @@ export const saleStates = [
   'failed',
   'retry-refused',
   'voided',
+  'paid-after-all',
 ] as const;
 export type SaleState = (typeof saleStates)[number];
 
@@ -40,6 +43,14 @@ export const terminalStates: ReadonlySet<SaleState> = new Set<SaleState>([
   'accepted-by-service',
   'refused',
   'voided',
+  'paid-after-all',
+]);
+
+/** Terminal states in which the customer paid: the reports count them as money taken. */
+export const paidStates: ReadonlySet<SaleState> = new Set<SaleState>([
+  'paid-confirmed-by-cashier',
+  'accepted-by-service',
+  'paid-after-all',
 ]);
 
 /** States with a request on the wire: at a restart these become outcome-unknown. */
@@ -106,6 +117,10 @@ export const transitions: readonly Transition[] = [
   // The customer's wallet shows the NFC payment went through although the answer was lost.
   { from: 'outcome-unknown', to: 'paid-confirmed-by-cashier', by: ['cashier'], kinds: ['nfc'] },
   { from: 'retry-refused', to: 'paid-confirmed-by-cashier', by: ['cashier'], kinds: ['nfc'] },
+  // A link is never withdrawn at the service: the customer may pay it after it expired or
+  // after the cashier cancelled the sale. It is recorded on the same order, never a new one.
+  { from: 'expired', to: 'paid-after-all', by: ['cashier'], kinds: ['qr'] },
+  { from: 'cancelled', to: 'paid-after-all', by: ['cashier'], kinds: ['qr'] },
 ];
 
 export function findTransition(

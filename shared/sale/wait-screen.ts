@@ -5,3 +5,10 @@
  * and neither page is busy drawing one when the QR the customer waits for arrives.
  */
 export const WAIT_SCREEN_DELAY_MS = 300;
+
+/**
+ * How long an outcome (paid, cancelled, expired...) stays in front of the customer, and how
+ * long a paid, cancelled or voided sale stays on the cashier's screen before the till is
+ * ready for the next one by itself.
+ */
+export const OUTCOME_HOLD_MS = 6_000;

@@ -10,7 +10,7 @@ import type { Page } from 'playwright';
 import { launchChromium } from '../support/browser';
 import { startHarness } from '../support/harness/harness';
 import { ManualClock } from '../support/manual-clock';
-import { OUTCOME_HOLD_MS } from '../../electron/app/customer-view-publisher';
+import { OUTCOME_HOLD_MS } from '../../shared/sale/wait-screen';
 import { DISPLAY_VIEWPORT, startQrSale, waitForPhase } from '../e2e/display-kit';
 import { goalLine, type BenchLine } from './bench-line';
 

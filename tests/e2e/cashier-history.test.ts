@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
 import {
   byTestId,
+  holdToConfirm,
   openTill,
   pickChainAndAsset,
   tapAmount,
@@ -29,7 +30,8 @@ describe('cashier: history and end of day', () => {
     await cashier.click(byTestId('show-qr'));
     await waitSaleState(cashier, 'awaiting-payment');
     const reference = harness.services.sale.current()!.reference;
-    await cashier.click(byTestId(end));
+    if (end === 'customer-paid') await holdToConfirm(cashier, end);
+    else await cashier.click(byTestId(end));
     await waitSaleState(
       cashier,
       end === 'customer-paid' ? 'paid-confirmed-by-cashier' : 'cancelled',

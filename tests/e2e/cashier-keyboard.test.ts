@@ -10,7 +10,7 @@ import {
 } from './cashier-kit';
 
 // A whole sale without the mouse: type the amount, Tab to the chain and the asset, Enter to
-// show the QR, Tab to "Customer paid", Enter; then a new sale. Esc and Backspace edit the amount.
+// show the QR, Tab to "Customer paid", hold Enter; then a new sale. Esc and Backspace edit the amount.
 describe('cashier: keyboard only', () => {
   let till: Till;
 
@@ -78,8 +78,13 @@ describe('cashier: keyboard only', () => {
     expect(harness.services.sale.current()!.state).toBe('awaiting-payment');
     await keyboard.press('Tab');
     expect(await focusedTestId()).toBe('customer-paid');
+    // A tap of Enter on "Customer paid" records nothing: it must be held until the bar fills.
     await keyboard.press('Enter');
+    await cashier.waitForSelector(`${byTestId('customer-paid-hint')}:has-text("Keep holding")`);
+    expect(harness.services.sale.current()!.state).toBe('awaiting-payment');
+    await keyboard.down('Enter');
     await waitSaleState(cashier, 'paid-confirmed-by-cashier');
+    await keyboard.up('Enter');
     await waitDisplayPhase(display, 'paid');
     await shots.take('paid');
 

@@ -19,11 +19,18 @@ export interface Till {
   close(): Promise<void>;
 }
 
+/** How both pages are seen: the window size and the OS colour scheme (default 1280×860/1280×800, light). */
+export interface TillScreens {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
 /** Starts the harness and opens the cashier and the customer display, both ready. */
 export async function openTill(
   testName: string,
   options: HarnessOptions = {},
   browser?: Browser,
+  screens: TillScreens = {},
 ): Promise<Till> {
   const ownBrowser = browser === undefined;
   const chromium = browser ?? (await launchChromium());
@@ -33,8 +40,15 @@ export async function openTill(
     ...options,
     settings: { amountEntry: 'asset', ...options.settings },
   });
-  const cashierContext = await chromium.newContext({ viewport: { width: 1280, height: 860 } });
-  const displayContext = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
+  const colorScheme = screens.colorScheme ?? 'light';
+  const cashierContext = await chromium.newContext({
+    viewport: screens.viewport ?? { width: 1280, height: 860 },
+    colorScheme,
+  });
+  const displayContext = await chromium.newContext({
+    viewport: screens.viewport ?? { width: 1280, height: 800 },
+    colorScheme,
+  });
   const cashier = await cashierContext.newPage();
   const display = await displayContext.newPage();
   await Promise.all([cashier.goto(harness.cashierUrl), display.goto(harness.displayUrl)]);
@@ -101,6 +115,25 @@ export async function waitDisplayPhase(
   timeout = 15_000,
 ): Promise<void> {
   await display.waitForSelector(`main[data-phase="${phase}"]`, { timeout });
+}
+
+/**
+ * Presses and holds a hold-to-confirm control (mouse down, kept down) until it has acted: its
+ * bar filled (data-holding went true, then false again when the hold time was up). One touch.
+ */
+export async function holdToConfirm(page: Page, testId: string): Promise<void> {
+  const control = page.locator(byTestId(testId));
+  await control.hover();
+  await page.mouse.down();
+  try {
+    await page.waitForSelector(`${byTestId(testId)}[data-holding="true"]`);
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.getAttribute('data-holding') !== 'true',
+      byTestId(testId),
+    );
+  } finally {
+    await page.mouse.up();
+  }
 }
 
 /** Types an amount with the cashier's touch keys. */

@@ -3,6 +3,7 @@ import { loadManagedPolicy } from '../../electron/settings/managed-policy-loader
 import { ManualClock } from '../support/manual-clock';
 import {
   byTestId,
+  holdToConfirm,
   decodeQr,
   openTill,
   pickChainAndAsset,
@@ -63,7 +64,7 @@ describe('cashier: prices in the shop currency', () => {
     const shot = await shots.take(`${asset}-qr`);
     expect(decodeQr(shot.display)).toBe(harness.services.sale.current()!.link!.qrUrl);
 
-    await cashier.click(byTestId('customer-paid'));
+    await holdToConfirm(cashier, 'customer-paid');
     await waitSaleState(cashier, 'paid-confirmed-by-cashier');
     await cashier.click(byTestId('new-sale'));
     await cashier.waitForSelector(byTestId('amount-input'));

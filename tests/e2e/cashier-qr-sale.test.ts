@@ -3,6 +3,7 @@ import { WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 import { ManualClock } from '../support/manual-clock';
 import {
   byTestId,
+  holdToConfirm,
   decodeQr,
   openTill,
   pickChainAndAsset,
@@ -63,7 +64,7 @@ describe('cashier: a whole QR sale', () => {
     const shot = await shots.take('qr-shown');
     expect(decodeQr(shot.display)).toBe(issued);
 
-    await cashier.click(byTestId('customer-paid'));
+    await holdToConfirm(cashier, 'customer-paid');
     await waitSaleState(cashier, 'paid-confirmed-by-cashier');
     await waitDisplayPhase(display, 'paid');
     await expect(cashier.textContent(byTestId('sale-paid'))).resolves.toContain('confirmed by you');

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { displayAmount } from '../../renderer/common/amount-format';
 import { formatSeconds } from '../../renderer/common/countdown-format';
-import { OUTCOME_HOLD_MS } from '../../electron/app/customer-view-publisher';
+import { OUTCOME_HOLD_MS } from '../../shared/sale/wait-screen';
 import { WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 import { launchChromium } from '../support/browser';
 import { startHarness, type Harness } from '../support/harness/harness';

@@ -11,6 +11,7 @@ import { userDataUnder, windowAt } from '../support/electron-profile';
 import { openDisplay, type Display } from '../support/virtual-display';
 import {
   byTestId,
+  holdToConfirm,
   decodeQr,
   pickChainAndAsset,
   tapAmount,
@@ -132,7 +133,7 @@ describe.skipIf(whyNot !== undefined)('Electron smoke test', () => {
     shownLink = decodeQr(await shoot(customer, 'display-qr'));
     expect(shownLink).toMatch(/^https?:\/\//);
 
-    await cashier.click(byTestId('customer-paid'));
+    await holdToConfirm(cashier, 'customer-paid');
     await waitSaleState(cashier, 'paid-confirmed-by-cashier');
     await waitDisplayPhase(customer, 'paid');
     await shoot(cashier, 'cashier-paid');

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDataUnder, windowAt } from '../support/electron-profile';
 import {
   byTestId,
+  holdToConfirm,
   pickChainAndAsset,
   tapAmount,
   waitDisplayPhase,
@@ -93,7 +94,7 @@ describe.skipIf(whyNot !== undefined)('packaged app smoke test', () => {
     await waitSaleState(cashier, 'awaiting-payment');
     reference = (await cashier.textContent(byTestId('order-reference')))!.trim();
     await waitDisplayPhase(customer, 'scan');
-    await cashier.click(byTestId('customer-paid'));
+    await holdToConfirm(cashier, 'customer-paid');
     await waitSaleState(cashier, 'paid-confirmed-by-cashier');
   });
 

@@ -18,6 +18,7 @@ export const saleStateWords: Record<SaleState, { label: string; tone: StateTone 
   failed: { label: 'The request failed', tone: 'problem' },
   'retry-refused': { label: 'The retry was refused', tone: 'problem' },
   voided: { label: 'Voided', tone: 'ended' },
+  'paid-after-all': { label: 'Paid after all (late payment)', tone: 'success' },
 };
 
 /** Short state names for the history table. */
@@ -36,6 +37,7 @@ export const stateShortLabel: Record<SaleState, string> = {
   failed: 'Failed',
   'retry-refused': 'Retry refused',
   voided: 'Voided',
+  'paid-after-all': 'Paid late',
 };
 
 export const toneColor: Record<StateTone, string> = {

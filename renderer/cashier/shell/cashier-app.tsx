@@ -1,15 +1,15 @@
-import { Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import { FailureAlert } from '../errors/failure-alert';
 import { HistoryScreen } from '../history/history-screen';
-import { NfcStatusBar } from '../nfc/nfc-status-bar';
 import { SaleScreen } from '../sale/sale-screen';
 import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
 import { SettingsScreen } from '../settings/settings-screen';
 import { FirstRunScreen } from '../setup/first-run-screen';
 import { callPos } from './pos';
+import { StatusBar } from './status-bar';
 import { UpdateReadyBadge } from './update-ready-badge';
 import { usePosEvent, usePosListener } from './use-pos';
 
@@ -21,7 +21,7 @@ const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
   { id: 'settings', label: 'Settings' },
 ];
 
-/** The cashier window: a header (screens, service mode, NFC status) over one screen. */
+/** The cashier window: a header (screens, demo mode) over one screen, over the status bar. */
 export function CashierApp() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [infoFailure, setInfoFailure] = useState<CallFailure | null>(null);
@@ -79,26 +79,26 @@ export function CashierApp() {
         component="header"
         px="md"
         py="xs"
-        bg="white"
         style={{
-          borderBottom: '1px solid var(--mantine-color-gray-3)',
+          background: 'var(--mantine-color-body)',
+          borderBottom: '1px solid var(--mantine-color-default-border)',
           position: 'sticky',
           top: 0,
           zIndex: 10,
         }}
       >
         <Group justify="space-between" wrap="nowrap" gap="md">
-          <Group gap="sm" wrap="nowrap">
-            <Title order={3} fw={800}>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text component="span" size="xl" fw={800}>
               Counter
-            </Title>
+            </Text>
             {shopName ? (
-              <Text c="dimmed" size="lg" truncate maw={260}>
+              <Text size="lg" truncate maw={260}>
                 {shopName}
               </Text>
             ) : null}
             {info.demoMode ? (
-              <Badge color="yellow" variant="filled" size="lg" data-testid="demo-badge">
+              <Badge color="yellow.4" variant="filled" size="lg" data-testid="demo-badge">
                 Demo mode
               </Badge>
             ) : null}
@@ -109,6 +109,7 @@ export function CashierApp() {
               <Button
                 key={item.id}
                 size="md"
+                h={48}
                 variant={current === item.id ? 'filled' : 'subtle'}
                 aria-current={current === item.id ? 'page' : undefined}
                 disabled={forcedSetup}
@@ -121,7 +122,6 @@ export function CashierApp() {
           </Group>
         </Group>
       </Box>
-      <NfcStatusBar />
       <Box component="main" p="md" style={{ flex: 1 }}>
         {current === 'setup' ? (
           <FirstRunScreen
@@ -148,6 +148,11 @@ export function CashierApp() {
           />
         )}
       </Box>
+      <StatusBar
+        demoMode={info.demoMode}
+        currency={settings?.values.currency ?? 'USD'}
+        timeZone={settings?.values.reportTimeZone}
+      />
     </Stack>
   );
 }

@@ -3,12 +3,9 @@ import { customerViewOf } from '../../../shared/sale/customer-view';
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import { saleStates } from '../../../shared/sale/sale-states';
 import { CountdownTicker } from '../../../electron/app/countdown-ticker';
-import {
-  CustomerViewPublisher,
-  OUTCOME_HOLD_MS,
-} from '../../../electron/app/customer-view-publisher';
-import { WAIT_SCREEN_DELAY_MS } from '../../../shared/sale/wait-screen';
-import type { CustomerView } from '../../../shared/ipc/views';
+import { CustomerViewPublisher } from '../../../electron/app/customer-view-publisher';
+import { OUTCOME_HOLD_MS, WAIT_SCREEN_DELAY_MS } from '../../../shared/sale/wait-screen';
+import type { CustomerView, ShopFace } from '../../../shared/ipc/views';
 import { ManualClock } from '../../support/manual-clock';
 
 const logos = { chainLogo: 'data:image/svg+xml;base64,AA==', assetLogo: null };
@@ -54,9 +51,14 @@ function sale(overrides: Partial<SaleSnapshot> = {}): SaleSnapshot {
   };
 }
 
+/** The shop's face as settings would give it. */
+function shop(shopName: string): ShopFace {
+  return { shopName, shopLogo: null, demoMode: false, soundVolume: 0 };
+}
+
 describe('customerViewOf', () => {
   it('shows the link amount, the USD value, the QR and the expiry while the QR may be shown', () => {
-    const view = customerViewOf(sale(), 'Corner Shop', logos);
+    const view = customerViewOf(sale(), shop('Corner Shop'), logos);
     expect(view).toMatchObject({
       phase: 'scan',
       shopName: 'Corner Shop',
@@ -71,7 +73,7 @@ describe('customerViewOf', () => {
   });
 
   it('never shows the QR when the link amount differs until the cashier accepts it', () => {
-    const view = customerViewOf(sale({ state: 'amount-differs', showQr: false }), '', logos);
+    const view = customerViewOf(sale({ state: 'amount-differs', showQr: false }), shop(''), logos);
     expect(view.phase).toBe('preparing');
     expect(view.amount).toBeNull();
     expect(view.usdValue).toBeNull();
@@ -86,7 +88,7 @@ describe('customerViewOf', () => {
       ['paid-confirmed-by-cashier', 'paid'],
       ['voided', 'cancelled'],
     ] as const) {
-      const view = customerViewOf(sale({ state, terminal: true, showQr: false }), '', logos);
+      const view = customerViewOf(sale({ state, terminal: true, showQr: false }), shop(''), logos);
       expect(view.phase).toBe(phase);
       expect(view.qrUrl).toBeNull();
     }
@@ -95,7 +97,7 @@ describe('customerViewOf', () => {
   it('says "no time limit" rather than a countdown for an unknown expiry', () => {
     const view = customerViewOf(
       sale({ expiry: { kind: 'unknown', note: 'n', raw: 'r' } }),
-      '',
+      shop(''),
       logos,
     );
     expect(view.expiresAtMs).toBeNull();
@@ -104,7 +106,7 @@ describe('customerViewOf', () => {
 
   it('maps every sale state to a phase and never carries cashier-only data', () => {
     for (const state of saleStates) {
-      const view = customerViewOf(sale({ state }), '', logos);
+      const view = customerViewOf(sale({ state }), shop(''), logos);
       expect(view.phase).toBeTypeOf('string');
       const text = JSON.stringify(view);
       expect(text).not.toContain('secret-ish');
@@ -123,14 +125,14 @@ describe('customerViewOf', () => {
         expiry: null,
         asset: null,
       }),
-      '',
+      shop(''),
       logos,
     );
     expect(view).toMatchObject({ phase: 'tap', amount: '12.5', qrUrl: null, usdValue: null });
   });
 
   it('is idle with the shop name when there is no sale', () => {
-    expect(customerViewOf(null, 'Corner Shop', logos)).toMatchObject({
+    expect(customerViewOf(null, shop('Corner Shop'), logos)).toMatchObject({
       phase: 'idle',
       shopName: 'Corner Shop',
       amount: null,
@@ -168,7 +170,7 @@ describe('CustomerViewPublisher', () => {
     const views: CustomerView[] = [];
     const publisher = new CustomerViewPublisher(
       clock,
-      () => 'Shop',
+      () => shop('Shop'),
       async () => logos,
       (view) => views.push(view),
     );
@@ -267,7 +269,7 @@ describe('CustomerViewPublisher', () => {
     let chainLogo = 'data:image/svg+xml;base64,AA==';
     const publisher = new CustomerViewPublisher(
       clock,
-      () => 'Shop',
+      () => shop('Shop'),
       async () => ({ chainLogo, assetLogo: null }),
       (view) => views.push(view),
     );

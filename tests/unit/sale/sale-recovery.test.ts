@@ -116,7 +116,7 @@ describe('SaleService.recover', () => {
     const next = after(16 * 60_000);
     expect(await next.sale.recover()).toMatchObject({
       state: 'expired',
-      allowedActions: ['newLinkForExpired', 'newSale'],
+      allowedActions: ['newLinkForExpired', 'markPaidAfterAll', 'newSale'],
     });
     expect(next.journal.events(shown.orderId).at(-1)).toMatchObject({
       toState: 'expired',

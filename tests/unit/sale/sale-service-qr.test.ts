@@ -3,6 +3,7 @@ import { SaleRuleError } from '../../../electron/sale/sale-errors';
 import { SaleService } from '../../../electron/sale/sale-service';
 import type { SaleSnapshot } from '../../../electron/sale/sale-snapshot';
 import { ManualClock } from '../../support/manual-clock';
+import { OUTCOME_HOLD_MS } from '../../../shared/sale/wait-screen';
 import { FakeSaleClient, linkFor, serviceError } from '../../support/sale-fake-client';
 import {
   nextChange,
@@ -178,10 +179,33 @@ describe('SaleService, QR path', () => {
     await pending;
     const { orderId } = await sale.cancel();
     expect(sale.current()?.state).toBe('cancelled');
-    // The expiry timer went with the link: nothing changes when its time comes.
+    // The expiry timer went with the link: nothing is journaled when its time comes (the
+    // finished sale has left the screen by itself by then).
     clock.advance(16 * 60_000);
-    expect(sale.current()?.state).toBe('cancelled');
+    expect(sale.current()).toBeNull();
     expect(temp.journal.events(orderId).at(-1)?.toState).toBe('cancelled');
+  });
+
+  it('a paid or cancelled sale leaves the screen by itself after OUTCOME_HOLD_MS; an expired one stays', async () => {
+    const changes: (string | null)[] = [];
+    sale.onChange((snapshot) => changes.push(snapshot?.state ?? null));
+    let pending = start();
+    await answerLink();
+    await pending;
+    await sale.confirmPaidByCashier();
+    clock.advance(OUTCOME_HOLD_MS - 1);
+    expect(sale.current()?.state).toBe('paid-confirmed-by-cashier');
+    clock.advance(1);
+    expect(sale.current()).toBeNull();
+    expect(changes.at(-1)).toBeNull();
+
+    pending = start();
+    await answerLink({ expiry: { kind: 'known', atMs: clock.now() + 60_000, order: 'day-first' } });
+    await pending;
+    clock.advance(60_000);
+    expect(sale.current()?.state).toBe('expired');
+    clock.advance(10 * OUTCOME_HOLD_MS);
+    expect(sale.current()?.state).toBe('expired');
   });
 
   it('expires automatically at the link expiry, by the clock', async () => {
@@ -197,7 +221,7 @@ describe('SaleService, QR path', () => {
     expect(sale.current()).toMatchObject({
       state: 'expired',
       showQr: false,
-      allowedActions: ['newLinkForExpired', 'newSale'],
+      allowedActions: ['newLinkForExpired', 'markPaidAfterAll', 'newSale'],
     });
     expect(temp.journal.events(orderId).at(-1)).toMatchObject({
       toState: 'expired',

@@ -4,6 +4,7 @@ import { allowedActions, type SaleAction } from '../../../electron/sale/sale-sna
 import {
   findTransition,
   isTerminal,
+  paidStates,
   saleStates,
   terminalStates,
   transitions,
@@ -29,7 +30,20 @@ const recordIn = (state: SaleState, kind: 'qr' | 'nfc'): OrderRecord => ({
   replacesOrderId: null,
   pricing: null,
   rateDifferencePercent: null,
-  link: null,
+  // A QR order in these tests has its link (as every QR order past 'requesting' has).
+  link:
+    kind === 'qr'
+      ? {
+          qrUrl: 'https://pay.example/x',
+          rateUsd: '1',
+          expireAtRaw: '',
+          expiresAtMs: null,
+          expiryKnown: false,
+          expiryNote: null,
+          linkAmount: '1',
+          amountMatches: true,
+        }
+      : null,
   lastFailure: null,
 });
 
@@ -40,15 +54,28 @@ const targetOf: Partial<Record<SaleAction, (kind: 'qr' | 'nfc', from: SaleState)
   cancel: () => 'cancelled',
   voidOrder: () => 'voided',
   retrySameOrder: (kind) => (kind === 'qr' ? 'requesting' : 'waiting-for-tap'),
+  markPaidAfterAll: () => 'paid-after-all',
 };
 
 describe('the states and transitions table', () => {
-  it('terminal states have no way out; every other state has one', () => {
+  it('terminal states have no way out but a late payment of a QR link; every other state has one', () => {
     for (const state of saleStates) {
       const out = transitions.filter((t) => t.from === state);
-      if (terminalStates.has(state)) expect(out, state).toEqual([]);
+      if (state === 'expired' || state === 'cancelled') {
+        // The link is never withdrawn at the service: paid after all, by the cashier, same order.
+        expect(out, state).toEqual([
+          { from: state, to: 'paid-after-all', by: ['cashier'], kinds: ['qr'] },
+        ]);
+      } else if (terminalStates.has(state)) expect(out, state).toEqual([]);
       else expect(out.length, state).toBeGreaterThan(0);
     }
+  });
+
+  it('counts as paid exactly the states where the customer paid', () => {
+    expect([...paidStates].sort()).toEqual(
+      ['accepted-by-service', 'paid-after-all', 'paid-confirmed-by-cashier'].sort(),
+    );
+    for (const state of paidStates) expect(terminalStates.has(state), state).toBe(true);
   });
 
   it('every state is reachable from the creation of an order', () => {
@@ -87,6 +114,16 @@ describe('the states and transitions table', () => {
         }
       }
     }
+  });
+
+  it('offers "paid after all" only for an expired or cancelled QR order that has a link', () => {
+    for (const state of saleStates) {
+      const offered = allowedActions(recordIn(state, 'qr')).includes('markPaidAfterAll');
+      expect(offered, state).toBe(state === 'expired' || state === 'cancelled');
+      expect(allowedActions(recordIn(state, 'nfc'))).not.toContain('markPaidAfterAll');
+    }
+    const noLink = { ...recordIn('cancelled', 'qr'), link: null };
+    expect(allowedActions(noLink)).not.toContain('markPaidAfterAll');
   });
 
   it('only cashiers confirm payment; the service never does', () => {

@@ -247,19 +247,43 @@ describe('payment service client: retry policy', () => {
     expect(clock.pendingTimers()).toBe(0);
   });
 
-  it('never re-sends a POST, whatever the failure', async () => {
-    for (const reply of [
-      html,
-      () => failure(500, 'oops', 'E'),
-      networkError('ECONNRESET'),
-      networkError('ECONNREFUSED'),
-    ]) {
+  it('never re-sends a POST that may have reached the service', async () => {
+    for (const reply of [html, () => failure(500, 'oops', 'E'), networkError('ECONNRESET')]) {
       const { client, calls, clock } = setup([reply]);
       await caught(client.createPaymentLink(qrRequest(), usdt));
       await caught(client.submitNfcPayment(nfcRequest));
       expect(calls).toHaveLength(2);
       expect(clock.pendingTimers()).toBe(0);
     }
+  });
+
+  it('sends a POST again, same body, when it never connected (nothing left the till)', async () => {
+    const { client, clock, calls } = setup([
+      networkError('ECONNREFUSED'),
+      networkError('ENOTFOUND'),
+      ok(linkResult()),
+    ]);
+    const start = clock.now();
+    const result = client.createPaymentLink(qrRequest(), usdt);
+    expect(await backoffArmed(clock, 10_000)).toBe(start + 300);
+    clock.advance(300);
+    expect(await backoffArmed(clock, 10_000)).toBe(start + 900);
+    clock.advance(600);
+    await expect(result).resolves.toBeDefined();
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((call) => call.body)).size).toBe(1);
+  });
+
+  it('gives up a POST that never connected after the retries, as no-connection', async () => {
+    const { client, clock, calls } = setup(
+      [networkError('ECONNREFUSED'), networkError('ECONNREFUSED')],
+      { getRetries: 1 },
+    );
+    const result = caught(client.submitNfcPayment(nfcRequest));
+    await backoffArmed(clock, 10_000);
+    clock.advance(300);
+    expect((await result).kind).toBe('no-connection');
+    expect(calls).toHaveLength(2);
   });
 });
 
@@ -299,7 +323,7 @@ describe('payment service client: what a failed POST means', () => {
       }),
     ],
   ] as const)('%s is %s', async (_name, kind, error) => {
-    const { client } = setup([error]);
+    const { client } = setup([error], { getRetries: 0 });
     expect((await caught(client.createPaymentLink(qrRequest(), usdt))).kind).toBe(kind);
   });
 
@@ -414,6 +438,7 @@ describe('payment service client: the token never leaks', () => {
       'refused',
       [networkError('ECONNREFUSED', `connect ECONNREFUSED Bearer ${TOKEN}`)],
       (c) => c.submitNfcPayment(nfcRequest),
+      { getRetries: 0 },
     ],
     [
       'reset',

@@ -66,7 +66,7 @@ export function LinkPanel({
         {sale.showQr ? (
           <Text size="sm" c="dimmed">
             The customer scans the large code on their display. When their wallet shows the payment
-            done, press “Customer paid”.
+            done, check it against the list and hold “Customer paid”.
           </Text>
         ) : null}
       </Stack>

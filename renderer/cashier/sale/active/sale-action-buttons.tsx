@@ -29,13 +29,7 @@ export function SaleActionButtons({
                   ? 'outline'
                   : 'default'
             }
-            color={
-              button.variant === 'danger'
-                ? 'red'
-                : button.action === 'confirmPaidByCashier'
-                  ? 'green'
-                  : undefined
-            }
+            color={button.variant === 'danger' ? 'red' : undefined}
             loading={pending === button.action}
             disabled={pending !== null && pending !== button.action}
             onClick={() => onPress(button)}

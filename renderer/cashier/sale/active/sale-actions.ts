@@ -7,7 +7,7 @@ import type { SaleAction, SaleSnapshot } from '../../../../shared/sale/sale-snap
  * screen (the main action first).
  */
 export interface SaleButton {
-  action: SaleAction;
+  action: ButtonAction;
   call: SaleStepCall;
   label: string;
   /** A line under the label: what pressing it means. */
@@ -16,9 +16,11 @@ export interface SaleButton {
   variant: 'primary' | 'secondary' | 'danger';
 }
 
-const order: SaleAction[] = [
+/** Actions with a control of their own: the hold-to-confirm panel and the late-payment dialog. */
+type ButtonAction = Exclude<SaleAction, 'confirmPaidByCashier' | 'markPaidAfterAll'>;
+
+const order: ButtonAction[] = [
   'acceptLinkAmount',
-  'confirmPaidByCashier',
   'retrySameOrder',
   'newLinkForExpired',
   'newSale',
@@ -32,7 +34,7 @@ export function saleButtons(sale: SaleSnapshot): SaleButton[] {
     .map((action) => buttonFor(action, sale));
 }
 
-function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
+function buttonFor(action: ButtonAction, sale: SaleSnapshot): SaleButton {
   switch (action) {
     case 'acceptLinkAmount':
       return {
@@ -41,18 +43,6 @@ function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
         label: 'Accept this amount',
         hint: 'Show the link to the customer as it is',
         testId: 'accept-link-amount',
-        variant: 'primary',
-      };
-    case 'confirmPaidByCashier':
-      return {
-        action,
-        call: 'confirmPaidByCashier',
-        label: 'Customer paid',
-        hint:
-          sale.kind === 'nfc'
-            ? "Your confirmation: the customer's wallet shows the payment done"
-            : "Your confirmation: you saw 'paid' in the customer's wallet",
-        testId: 'customer-paid',
         variant: 'primary',
       };
     case 'retrySameOrder':
@@ -71,8 +61,11 @@ function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
       return {
         action,
         call: 'newLinkForExpired',
-        label: 'New link',
-        hint: 'Same amount and asset, a fresh QR code',
+        label: sale.state === 'refused' ? 'Try again' : 'New link',
+        hint:
+          sale.state === 'refused'
+            ? 'A new order for the same amount and asset'
+            : 'Same amount and asset, a fresh QR code',
         testId: 'new-link',
         variant: 'primary',
       };
@@ -82,7 +75,7 @@ function buttonFor(action: SaleAction, sale: SaleSnapshot): SaleButton {
         call: 'finishSale',
         label: 'New sale',
         testId: 'new-sale',
-        variant: sale.state === 'expired' ? 'secondary' : 'primary',
+        variant: sale.allowedActions.includes('newLinkForExpired') ? 'secondary' : 'primary',
       };
     case 'voidOrder':
       return {

@@ -8,9 +8,9 @@ const keys: { label: string; testId: string; action: KeypadAction; aria?: string
     testId: `key-${digit}`,
     action: { type: 'digit', digit } as KeypadAction,
   })),
-  { label: '.', testId: 'key-point', action: { type: 'point' }, aria: 'Decimal point' },
   { label: '0', testId: 'key-0', action: { type: 'digit', digit: '0' } },
-  { label: '⌫', testId: 'key-backspace', action: { type: 'backspace' }, aria: 'Delete last digit' },
+  { label: '00', testId: 'key-00', action: { type: 'double-zero' }, aria: 'Two zeros' },
+  { label: '.', testId: 'key-point', action: { type: 'point' }, aria: 'Decimal point' },
 ];
 
 /**

@@ -9,6 +9,8 @@ import { MAX_AMOUNT_LENGTH } from '../../../../shared/money';
  */
 export type KeypadAction =
   | { type: 'digit'; digit: string }
+  /** The "00" key: two zeros at once, for round prices. */
+  | { type: 'double-zero' }
   | { type: 'point' }
   | { type: 'backspace' }
   | { type: 'clear' }
@@ -21,6 +23,10 @@ export function keypadReducer(text: string, action: KeypadAction): string {
       if (!/^\d$/.test(action.digit) || text.length >= MAX_AMOUNT_LENGTH) return text;
       // "0" followed by a digit is that digit: no leading zeros.
       return text === '0' ? action.digit : text + action.digit;
+    }
+    case 'double-zero': {
+      const zero = { type: 'digit', digit: '0' } as const;
+      return keypadReducer(keypadReducer(text, zero), zero);
     }
     case 'point': {
       if (text.includes('.') || text.length >= MAX_AMOUNT_LENGTH) return text;

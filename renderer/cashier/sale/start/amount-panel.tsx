@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { RefObject } from 'react';
 import type { KeypadAction } from './amount-keypad';
 import { AmountKeypad } from './amount-keypad-view';
@@ -84,17 +84,30 @@ export function AmountPanel({
           </Button>
         ) : null}
         <AmountKeypad onKey={onKeypad} />
-        <Button
-          variant="light"
-          color="gray"
-          size="md"
-          tabIndex={-1}
-          data-testid="key-clear"
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => onKeypad({ type: 'clear' })}
-        >
-          Clear (Esc)
-        </Button>
+        <Group grow gap="xs">
+          <Button
+            variant="default"
+            className="keypad-key keypad-key-small"
+            tabIndex={-1}
+            aria-label="Delete last digit"
+            data-testid="key-backspace"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onKeypad({ type: 'backspace' })}
+          >
+            ⌫
+          </Button>
+          <Button
+            variant="light"
+            color="gray"
+            className="keypad-key keypad-key-small"
+            tabIndex={-1}
+            data-testid="key-clear"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onKeypad({ type: 'clear' })}
+          >
+            Clear (Esc)
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

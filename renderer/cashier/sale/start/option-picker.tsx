@@ -78,7 +78,7 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
         <Text c="dimmed">No match for “{query}”.</Text>
       ) : null}
       <SimpleGrid
-        cols={{ base: 2, lg: 3 }}
+        cols={{ base: 2, md: 3 }}
         spacing="xs"
         role="radiogroup"
         aria-labelledby={`${testId}-title`}

@@ -55,7 +55,7 @@ export function PaymentPanel({
             title={nfcProblem ?? undefined}
             onClick={onTap}
           >
-            Tap to pay (NFC)
+            Tap to pay
           </Button>
         </Group>
         {nfcProblem ? (

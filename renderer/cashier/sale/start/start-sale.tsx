@@ -1,11 +1,11 @@
-import { Grid, Stack } from '@mantine/core';
+import { Grid, Stack, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EffectiveSettings } from '../../../../shared/settings';
 import { useLatestCallback } from '../../../common/use-latest-callback';
 import { nfcStatusWords } from '../../nfc/nfc-status-words';
 import { callPos } from '../../shell/pos';
 import { usePosEvent, useTillAction } from '../../shell/use-pos';
-import { keypadReducer } from './amount-keypad';
+import { keypadActionForKey, keypadReducer } from './amount-keypad';
 import { AmountPanel } from './amount-panel';
 import { amountStatus, totalWithFee } from './amount-status';
 import { AssetSummary } from './asset-summary';
@@ -17,6 +17,7 @@ import { PaymentPanel } from './payment-panel';
 import { usePriceQuote } from './use-price-quote';
 import { useAmountKeyboard } from './use-amount-keyboard';
 import { useChainAssetChoice } from './use-chain-asset-choice';
+import './start-sale.css';
 
 /**
  * A new sale: the amount (touch keys or keyboard: digits, '.', Backspace, Enter = Show QR,
@@ -26,12 +27,18 @@ import { useChainAssetChoice } from './use-chain-asset-choice';
 export function StartSale({
   settings,
   starting = false,
+  typedAhead = '',
+  onTypedAheadTaken,
 }: {
   settings: EffectiveSettings | null;
   /** A sale is being started (its link requested): the form waits, whoever started it. */
   starting?: boolean;
+  /** Keys typed on the last sale's outcome screen: the start of this sale's amount. */
+  typedAhead?: string;
+  /** The form has the typed-ahead keys: the next sale starts from nothing again. */
+  onTypedAheadTaken?: () => void;
 }) {
-  const [text, dispatch] = useReducer(keypadReducer, '');
+  const [text, dispatch] = useReducer(keypadReducer, typedAhead, typedAmount);
   const amountInput = useRef<HTMLInputElement>(null);
   const { pending, failure, run } = useTillAction();
   const nfc = usePosEvent('nfc-status');
@@ -82,14 +89,18 @@ export function StartSale({
 
   useAmountKeyboard({ amountInput, busy, onKeypad: dispatch, onEnter: () => void showQr() });
   useEffect(() => focusAmount(), [focusAmount]);
+  useEffect(() => onTypedAheadTaken?.(), [onTypedAheadTaken]);
 
   // While a sale starts the form is inert: no clicks, focus or typing reach it, and no control
   // re-renders or greys out. Within WAIT_SCREEN_DELAY_MS the link or the wait screen replaces
   // it, so a greyed form would only flash; Show QR's spinner says the till is working.
   return (
-    <div inert={busy} data-testid="start-sale-form">
+    <div inert={busy} data-testid="start-sale-form" className="start-sale">
+      <VisuallyHidden>
+        <h1>New sale</h1>
+      </VisuallyHidden>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
           <AmountPanel
             label={inMoney ? `Price in ${currency}` : `Amount${asset ? ` in ${asset.asset}` : ''}`}
             text={text}
@@ -111,9 +122,10 @@ export function StartSale({
             onKeypad={dispatch}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          {/* What the sale asks for and the two ways to pay come first: a repeat sale (same
+              chain and asset) is the amount, then one of these, with nothing to scroll. */}
           <Stack gap="md">
-            <ChainAssetPanel choice={choice} />
             <PaymentPanel
               summary={
                 inMoney ? (
@@ -135,9 +147,20 @@ export function StartSale({
               onShowQr={() => void showQr()}
               onTap={() => void tapToPay()}
             />
+            <ChainAssetPanel choice={choice} />
           </Stack>
         </Grid.Col>
       </Grid>
     </div>
   );
+}
+
+/** The amount typed ahead, key by key, as the keypad would have taken it. */
+function typedAmount(keys: string): string {
+  let text = '';
+  for (const key of keys) {
+    const action = keypadActionForKey(key);
+    if (action) text = keypadReducer(text, action);
+  }
+  return text;
 }

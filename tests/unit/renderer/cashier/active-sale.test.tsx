@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { ActiveSale } from '../../../../renderer/cashier/sale/active/active-sale';
+import { HOLD_MS } from '../../../../renderer/cashier/sale/active/hold-to-confirm';
 import { saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
@@ -37,12 +38,48 @@ describe('ActiveSale', () => {
     expect(screen.getByTestId('countdown').textContent).toContain('01:05');
   });
 
-  it('presses the allowed actions only, one at a time', async () => {
+  it('confirms only when "Customer paid" is held, once, beside the facts to check', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithTheme(<ActiveSale sale={base} />);
+      expect(screen.queryByTestId('retry-same-order')).toBeNull();
+      expect(screen.getByTestId('check-amount').textContent).toBe('12.75 USDT');
+      expect(screen.getByTestId('check-network').textContent).toBe(base.chainName);
+      expect(screen.getByTestId('check-order').textContent).toContain(base.reference);
+      const paid = screen.getByTestId('customer-paid');
+      // A click, or a press let go before the bar is full, records nothing.
+      fireEvent.click(paid);
+      fireEvent.pointerDown(paid, { button: 0 });
+      act(() => vi.advanceTimersByTime(HOLD_MS - 1));
+      fireEvent.pointerUp(paid);
+      act(() => vi.advanceTimersByTime(HOLD_MS));
+      expect(pos.callsOf('confirmPaidByCashier')).toHaveLength(0);
+      expect(screen.getByTestId('customer-paid-hint').textContent).toContain('Keep holding');
+      // Held to the end: one confirmation; a second hold while it is on its way sends nothing.
+      fireEvent.pointerDown(paid, { button: 0 });
+      act(() => vi.advanceTimersByTime(HOLD_MS));
+      fireEvent.pointerUp(paid);
+      fireEvent.pointerDown(paid, { button: 0 });
+      act(() => vi.advanceTimersByTime(HOLD_MS));
+      expect(pos.callsOf('confirmPaidByCashier')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never shows a raw state name', () => {
     renderWithTheme(<ActiveSale sale={base} />);
-    expect(screen.queryByTestId('retry-same-order')).toBeNull();
-    fireEvent.click(screen.getByTestId('customer-paid'));
-    fireEvent.click(screen.getByTestId('customer-paid'));
-    expect(pos.callsOf('confirmPaidByCashier')).toHaveLength(1);
+    expect(document.body.textContent).not.toContain('awaiting-payment');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Waiting for the customer to pay',
+    );
+  });
+
+  it('warns on a new link that the replaced one may still be paid', () => {
+    renderWithTheme(
+      <ActiveSale sale={{ ...base, replacesOrderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }} />,
+    );
+    expect(screen.getByTestId('old-link-warning').textContent).toContain('may still be paid');
   });
 
   it('says expiry unknown with the note and no countdown', () => {

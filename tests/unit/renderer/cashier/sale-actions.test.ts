@@ -8,16 +8,20 @@ function sale(allowedActions: SaleAction[], patch: Partial<SaleSnapshot> = {}): 
 }
 
 describe('allowedActions -> buttons', () => {
-  it('offers exactly the allowed actions, main action first', () => {
+  it('offers exactly the allowed actions, main action first; the confirmation has its own control', () => {
     const buttons = saleButtons(sale(['cancel', 'confirmPaidByCashier']));
-    expect(buttons.map((b) => b.testId)).toEqual(['customer-paid', 'cancel-sale']);
-    expect(buttons.map((b) => b.call)).toEqual(['confirmPaidByCashier', 'cancelSale']);
+    expect(buttons.map((b) => b.testId)).toEqual(['cancel-sale']);
+    expect(buttons.map((b) => b.call)).toEqual(['cancelSale']);
+    expect(saleButtons(sale(['markPaidAfterAll', 'newSale'])).map((b) => b.testId)).toEqual([
+      'new-sale',
+    ]);
   });
 
-  it('labels the payment confirmation as the cashier’s own', () => {
-    const [paid] = saleButtons(sale(['confirmPaidByCashier']));
-    expect(paid!.label).toBe('Customer paid');
-    expect(paid!.hint).toMatch(/Your confirmation/);
+  it('refused QR request: "Try again" makes a new order for the same amount', () => {
+    const [again] = saleButtons(
+      sale(['newLinkForExpired', 'newSale'], { state: 'refused', terminal: true }),
+    );
+    expect(again).toMatchObject({ label: 'Try again', call: 'newLinkForExpired' });
   });
 
   it('outcome unknown: retry the same order or void, nothing that starts a new order', () => {

@@ -9,6 +9,9 @@ export function customerView(overrides: Partial<CustomerView> = {}): CustomerVie
   return {
     phase: 'idle',
     shopName: 'Corner Café',
+    shopLogo: null,
+    demoMode: false,
+    soundVolume: 0,
     amount: null,
     asset: null,
     chainName: null,

@@ -1,0 +1,102 @@
+import { Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
+import { FailureAlert } from '../errors/failure-alert';
+import { HoldToConfirm } from '../sale/active/hold-to-confirm';
+import { callPos } from '../shell/pos';
+import { useTillAction } from '../shell/use-pos';
+import { lateReasons, reasonText, type LateReasonChoice } from './late-reasons';
+
+/** The order as the dialog names it. */
+export interface LateOrder {
+  orderId: string;
+  reference: string;
+  /** "12.75 USDT on ETHEREUM" */
+  what: string;
+  /** "expired" or "was cancelled" */
+  ended: string;
+}
+
+/**
+ * "Paid after all": an expired or cancelled link the customer paid anyway is recorded on the
+ * same order, with how the cashier knows, confirmed by holding the control. Never a new order.
+ */
+export function PaidAfterAllDialog({
+  order,
+  onClose,
+  onRecorded,
+}: {
+  order: LateOrder | null;
+  onClose: () => void;
+  onRecorded: (sale: SaleSnapshot) => void;
+}) {
+  const [choice, setChoice] = useState<LateReasonChoice>('wallet');
+  const [other, setOther] = useState('');
+  const { pending, failure, run } = useTillAction();
+  const reason = reasonText(choice, other);
+
+  const record = async () => {
+    if (!order || reason === null) return;
+    const result = await run('late', () =>
+      callPos('markPaidAfterAll', { orderId: order.orderId, reason }),
+    );
+    if (result?.ok) onRecorded(result.value);
+  };
+
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title="Paid after all"
+      size="lg"
+      centered
+      data-testid="paid-after-all-dialog"
+    >
+      {order ? (
+        <Stack gap="md">
+          <Text>
+            Order <b>{order.reference}</b> for {order.what} {order.ended}. Record it as paid only
+            when you see the payment itself. It stays the same order: nothing new is charged.
+          </Text>
+          <Radio.Group
+            label="How do you know it was paid?"
+            value={choice}
+            onChange={(value) => setChoice(value as LateReasonChoice)}
+          >
+            <Stack gap="xs" mt="xs">
+              {lateReasons.map((option) => (
+                <Radio
+                  key={option.value}
+                  value={option.value}
+                  label={option.label}
+                  size="md"
+                  data-testid={`late-reason-${option.value}`}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {choice === 'other' ? (
+            <Textarea
+              label="In your words"
+              value={other}
+              maxLength={200}
+              autosize
+              minRows={2}
+              data-testid="late-reason-text"
+              error={reason === null ? 'Say in a few words how you know it was paid.' : undefined}
+              onChange={(event) => setOther(event.currentTarget.value)}
+            />
+          ) : null}
+          {failure ? <FailureAlert failure={failure} /> : null}
+          <HoldToConfirm
+            label="Record as paid"
+            testId="confirm-paid-after-all"
+            loading={pending !== null}
+            disabled={reason === null}
+            onConfirm={() => void record()}
+          />
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ServiceHealth, ServiceHealthState } from '../../../shared/service-health';
+
+export type HealthTone = 'ok' | 'busy' | 'problem' | 'off';
+
+const words: Record<ServiceHealthState, { text: string; tone: HealthTone }> = {
+  unknown: { text: 'Payment service not asked yet', tone: 'off' },
+  reachable: { text: 'Payment service answering', tone: 'ok' },
+  slow: { text: 'Payment service slow', tone: 'busy' },
+  down: { text: 'Payment service not reachable', tone: 'problem' },
+  trouble: { text: 'Payment service answers wrongly', tone: 'problem' },
+};
+
+/**
+ * The service's health for the status bar: what it is, and when it last answered (in the
+ * shop's time zone) once it has. `lastAnswer` formats a time; injected so tests pick the zone.
+ */
+export function serviceHealthWords(
+  health: ServiceHealth | undefined,
+  lastAnswer: (atMs: number) => string,
+): { text: string; detail: string | null; tone: HealthTone } {
+  const base = words[health?.state ?? 'unknown'];
+  const at = health?.lastSuccessAtMs ?? null;
+  const detail =
+    at === null
+      ? health?.state === 'down' || health?.state === 'trouble'
+        ? 'no answer since the till started'
+        : null
+      : health?.state === 'reachable' || health?.state === 'slow'
+        ? `answered at ${lastAnswer(at)}`
+        : `last answer ${lastAnswer(at)}`;
+  return { ...base, detail };
+}
