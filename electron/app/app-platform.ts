@@ -1,3 +1,4 @@
+import type { OrderJournal } from '../journal/order-journal';
 import type { Writable } from 'node:stream';
 import type { Clock } from '../../shared/clock';
 import type { Calls, Events } from '../../shared/ipc/contract';
@@ -58,5 +59,7 @@ export interface AppServices {
   connection: ServiceConnection;
   /** Where prices in money come from (tests wait for its provider with `ready()`). */
   rates: RateBook;
+  /** The order journal, read by tests and the harness (the pages go through the calls). */
+  journal: Pick<OrderJournal, 'get' | 'events'>;
   close(): Promise<void>;
 }

@@ -153,6 +153,7 @@ export async function createAppServices(
     nfc: nfc.host,
     connection,
     rates,
+    journal,
     async close() {
       stopReacting();
       ticker.stop();

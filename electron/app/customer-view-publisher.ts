@@ -4,7 +4,6 @@ import { customerViewOf, type CustomerLogos } from '../../shared/sale/customer-v
 import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
 import { OUTCOME_HOLD_MS, WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 
-
 /** The customer's wait screens: shown only once the wait lasts WAIT_SCREEN_DELAY_MS. */
 const waitPhases: ReadonlySet<CustomerPhase> = new Set(['preparing', 'processing']);
 

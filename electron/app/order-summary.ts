@@ -1,5 +1,6 @@
 import type { OrderSummary } from '../../shared/ipc/views';
 import type { OrderRecord } from '../journal/order-record';
+import { allowedActions } from '../sale/sale-snapshot';
 
 /** An order as the history list shows it: no link, no serial, nothing the page can't use. */
 export function orderSummaryOf(record: OrderRecord): OrderSummary {
@@ -25,5 +26,6 @@ export function orderSummaryOf(record: OrderRecord): OrderSummary {
     createdAtMs: record.createdAtMs,
     updatedAtMs: record.updatedAtMs,
     lastFailure: record.lastFailure,
+    mayBePaidLate: allowedActions(record).includes('markPaidAfterAll'),
   };
 }

@@ -26,8 +26,7 @@ export class ServiceHealthMonitor {
   record(report: ServiceExchangeReport): void {
     this.health = nextHealth(this.health, report);
     const sinceTold = (this.health.lastSuccessAtMs ?? 0) - (this.told.lastSuccessAtMs ?? 0);
-    if (this.health.state !== this.told.state || sinceTold >= RETELL_SUCCESS_AFTER_MS)
-      this.emit();
+    if (this.health.state !== this.told.state || sinceTold >= RETELL_SUCCESS_AFTER_MS) this.emit();
   }
 
   /** Another service (or demo mode) from now on: what was known of the last one is not. */

@@ -43,6 +43,8 @@ export class ActiveSale {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly expireLink: ExpireLink,
+    /** An order from the journal: the one a new link replaces. */
+    private readonly orderById: (orderId: string) => OrderRecord | null = () => null,
   ) {}
 
   get record(): OrderRecord | null {
@@ -55,7 +57,7 @@ export class ActiveSale {
   }
 
   current(): SaleSnapshot | null {
-    return this.shown ? snapshotOf(this.shown, this.notice) : null;
+    return this.shown ? this.snapshot(this.shown, this.notice) : null;
   }
 
   /** The sale while it has not ended; null when there is none or it has ended. */
@@ -94,7 +96,7 @@ export class ActiveSale {
       });
     }
     this.emit();
-    return snapshotOf(record, notice);
+    return this.snapshot(record, notice);
   }
 
   /** Back to no sale. */
@@ -120,6 +122,11 @@ export class ActiveSale {
   stop(): void {
     this.stopExpiryTimer();
     this.listeners.clear();
+  }
+
+  private snapshot(record: OrderRecord, notice: string | null): SaleSnapshot {
+    const replaced = record.replacesOrderId ? this.orderById(record.replacesOrderId) : null;
+    return snapshotOf(record, notice, replaced);
   }
 
   private stopExpiryTimer(): void {

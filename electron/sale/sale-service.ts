@@ -44,8 +44,11 @@ export class SaleService {
 
   constructor(options: SaleServiceOptions) {
     const { journal, clock } = options;
-    this.active = new ActiveSale(clock, options.logger ?? silentLogger, (record) =>
-      expireLink(journal, clock, record),
+    this.active = new ActiveSale(
+      clock,
+      options.logger ?? silentLogger,
+      (record) => expireLink(journal, clock, record),
+      (orderId) => journal.get(orderId),
     );
     this.parts = {
       journal,

@@ -33,7 +33,15 @@ export function allowedActions(record: OrderRecord): SaleAction[] {
   return byState[record.state];
 }
 
-export function snapshotOf(record: OrderRecord, notice: string | null = null): SaleSnapshot {
+/**
+ * `replaced` is the order this one replaces, when known: its link, if it had one, may still be
+ * paid, and the cashier is told so.
+ */
+export function snapshotOf(
+  record: OrderRecord,
+  notice: string | null = null,
+  replaced: OrderRecord | null = null,
+): SaleSnapshot {
   const link = record.link;
   return {
     orderId: record.orderId,
@@ -72,6 +80,10 @@ export function snapshotOf(record: OrderRecord, notice: string | null = null): S
     allowedActions: allowedActions(record),
     attempts: record.attempts,
     replacesOrderId: record.replacesOrderId,
+    replacedLinkMayBePaid:
+      replaced !== null &&
+      replaced.orderId === record.replacesOrderId &&
+      allowedActions(replaced).includes('markPaidAfterAll'),
     createdAtMs: record.createdAtMs,
     updatedAtMs: record.updatedAtMs,
     notice,

@@ -36,7 +36,7 @@ export function Countdown({
       role="timer"
       aria-live="off"
       fw={700}
-      c={urgent ? 'red.9' : undefined}
+      c={urgent ? 'red' : undefined}
       {...textProps}
     >
       {label}: <span style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</span>

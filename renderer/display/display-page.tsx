@@ -4,6 +4,7 @@ import { screenFor } from './display-screen';
 import { IdentifyOverlay } from './identify-overlay';
 import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
 import { ScanScreen } from './scan-screen';
+import { DemoBanner } from './shop-brand';
 import { TapScreen } from './tap-screen';
 import './display.css';
 
@@ -19,12 +20,18 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
   const tick = useEvent(api, 'clock-tick', null, { urgent: true });
   const screen = screenFor(view);
   return (
-    <main className="cd-root" data-phase={view?.phase ?? 'waiting'} data-screen={screen.kind}>
+    <main
+      className="cd-root"
+      data-phase={view?.phase ?? 'waiting'}
+      data-screen={screen.kind}
+      data-demo={view?.demoMode === true}
+    >
+      {view?.demoMode ? <DemoBanner /> : null}
       {screen.kind === 'scan' && view ? (
         <ScanScreen view={view} nowMs={tick?.nowMs ?? null} />
       ) : null}
       {screen.kind === 'tap' && view ? <TapScreen view={view} /> : null}
-      {screen.kind === 'welcome' ? <WelcomeScreen screen={screen} /> : null}
+      {screen.kind === 'welcome' ? <WelcomeScreen screen={screen} view={view} /> : null}
       {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}
       {screen.kind === 'outcome' ? <OutcomeScreen screen={screen} view={view} /> : null}
       <IdentifyOverlay api={api} />

@@ -5,7 +5,8 @@ import type { StatusTone } from '../common/theme';
 /**
  * Which screen the customer sees for a view, and its words. Pure, so every phase is a table
  * test. Outcomes say what happened and what to do, in words (the colour and icon only back
- * them up). 'problem' never says paid or not paid: the cashier finds out and tells them.
+ * them up). 'problem' never says paid or not paid, nor that anything failed: it is the till's
+ * business, and the cashier finds out and tells them.
  */
 export type DisplayScreen =
   | { kind: 'welcome'; title: string; subtitle: string }
@@ -46,12 +47,14 @@ const outcomes: Record<
     title: 'Payment declined',
     detail: 'The payment did not go through. Please ask the cashier.',
   },
+  // The till's own trouble (no answer, a refused link request): calm, neutral, no alarm. The
+  // customer is only asked not to pay twice; the cashier sees what happened and deals with it.
   problem: {
     kind: 'outcome',
-    tone: 'warning',
-    icon: 'alert',
-    title: 'Please wait',
-    detail: 'The cashier is checking this payment. Please do not pay again until they tell you.',
+    tone: 'neutral',
+    icon: 'wait',
+    title: 'One moment, please',
+    detail: 'The cashier will be right with you. Please do not pay again until they say so.',
   },
 };
 

@@ -4,12 +4,20 @@ import { StatusIcon } from '../common/status-icon';
 import { statusColorVar } from '../common/theme';
 import type { DisplayScreen } from './display-screen';
 import { Reference } from './scan-screen';
+import { ShopBrand } from './shop-brand';
 
 const ICON_SIZE = '20vh';
 
-export function WelcomeScreen({ screen }: { screen: Extract<DisplayScreen, { kind: 'welcome' }> }) {
+export function WelcomeScreen({
+  screen,
+  view,
+}: {
+  screen: Extract<DisplayScreen, { kind: 'welcome' }>;
+  view: CustomerView | null;
+}) {
   return (
     <section className="cd-center" aria-label="Welcome">
+      {view ? <ShopBrand shop={view} size="large" /> : null}
       {screen.subtitle ? <p className="cd-subtitle">{screen.subtitle}</p> : null}
       <h1 className="cd-title" data-testid="shop-name">
         {screen.title}

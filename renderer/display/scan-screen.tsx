@@ -5,6 +5,7 @@ import { Logo } from '../common/logo';
 import { PaymentQr } from '../common/payment-qr';
 import { formatMoney } from '../../shared/pricing/shop-currency';
 import { amountFontVh } from './display-screen';
+import { ShopBrand } from './shop-brand';
 
 /**
  * The QR as large as the screen's height allows (a phone at arm's length reads it), and
@@ -20,14 +21,15 @@ export function ScanScreen({ view, nowMs }: { view: CustomerView; nowMs: number 
         {view.qrUrl ? (
           <PaymentQr
             link={view.qrUrl}
-            size="min(86vh, 54vw)"
+            size="min(calc(86vh - var(--cd-banner, 0vh)), 54vw)"
             testId="customer-qr"
             label={`Payment QR code${amount ? ` for ${amount} ${asset}` : ''}`}
           />
         ) : null}
       </div>
       <div className="cd-info">
-        <p className="cd-instruction">Scan to pay</p>
+        <ShopBrand shop={view} size="small" />
+        <h1 className="cd-instruction">Scan to pay</h1>
         {view.money ? (
           <MoneyLines money={view.money} amount={amount} asset={asset} />
         ) : amount ? (

@@ -3,6 +3,7 @@ import { displayAmount } from '../common/amount-format';
 import { StatusIcon } from '../common/status-icon';
 import { AssetLine, MoneyLines, Reference } from './scan-screen';
 import { amountFontVh } from './display-screen';
+import { ShopBrand } from './shop-brand';
 
 /** The NFC prompt: what to do in three words, and how much. */
 export function TapScreen({ view }: { view: CustomerView }) {
@@ -11,6 +12,7 @@ export function TapScreen({ view }: { view: CustomerView }) {
     : '';
   return (
     <section className="cd-center" aria-label="Tap to pay">
+      <ShopBrand shop={view} size="small" />
       <StatusIcon kind="tap" size="18vh" />
       <h1 className="cd-title">Tap your phone</h1>
       <p className="cd-detail">Hold your phone on the reader until it confirms.</p>

@@ -50,6 +50,8 @@ export interface OrderSummary {
   createdAtMs: number;
   updatedAtMs: number;
   lastFailure: OrderFailure | null;
+  /** An expired or cancelled QR link: the customer may still have paid it ("paid after all"). */
+  mayBePaidLate: boolean;
 }
 
 export interface ConnectionTest {

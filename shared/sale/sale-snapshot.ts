@@ -52,6 +52,8 @@ export interface SaleSnapshot {
   allowedActions: SaleAction[];
   attempts: number;
   replacesOrderId: string | null;
+  /** The replaced order had a link that was never withdrawn: the customer may still pay it. */
+  replacedLinkMayBePaid: boolean;
   createdAtMs: number;
   updatedAtMs: number;
   /** A passing remark that is not journaled, e.g. why a tap was ignored. */

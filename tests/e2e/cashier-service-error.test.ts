@@ -31,15 +31,31 @@ describe('cashier: errors from the service', () => {
     sandbox.setFaults([{ endpoint: 'generate_qr', status: 400, body: 'envelope-error', times: 1 }]);
     await cashier.click(byTestId('show-qr'));
     await waitSaleState(cashier, 'refused');
-    await waitDisplayPhase(display, 'declined');
+    // The customer never had a code: a calm screen, not "declined".
+    await waitDisplayPhase(display, 'problem');
+    await expect(display.textContent('h1')).resolves.toBe('One moment, please');
     await expect(cashier.getAttribute(byTestId('error-message'), 'data-kind')).resolves.toBe(
       'rejected',
     );
     await expect(cashier.textContent(byTestId('service-message'))).resolves.toBe(
       'The payment service is temporarily unavailable. Try again shortly.',
     );
-    await expect(cashier.textContent(byTestId('next-step'))).resolves.toMatch(/new sale/i);
+    await expect(cashier.textContent(byTestId('next-step'))).resolves.toMatch(/Try again/);
     await shots.take('rejected');
+    // One touch asks again for the same amount, asset and chain (a new order: none was made).
+    const refusedId = harness.services.sale.current()!.orderId;
+    await cashier.click(byTestId('new-link'));
+    await waitSaleState(cashier, 'awaiting-payment');
+    await waitDisplayPhase(display, 'scan');
+    expect(harness.services.sale.current()).toMatchObject({
+      amount: '5',
+      asset: 'USDT',
+      chainId: '137',
+      replacesOrderId: refusedId,
+    });
+    await shots.take('tried-again');
+    await cashier.click(byTestId('cancel-sale'));
+    await waitSaleState(cashier, 'cancelled');
     await cashier.click(byTestId('new-sale'));
     await cashier.waitForSelector(byTestId('amount-input'));
   });

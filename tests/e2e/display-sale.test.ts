@@ -248,7 +248,8 @@ describe('customer display', () => {
     await startQrSale(harness, '9.99').catch(() => undefined);
     expect(harness.services.sale.current()?.state).toBe('outcome-unknown');
     await waitForPhase(display, 'problem');
-    expect(await display.locator('h1').textContent()).toBe('Please wait');
+    expect(await display.locator('h1').textContent()).toBe('One moment, please');
+    expect(await display.locator('[role="status"]').getAttribute('data-tone')).toBe('neutral');
     expect(await display.locator('.cd-detail').textContent()).toMatch(/do not pay again/);
     expect(await display.locator('[data-testid="customer-qr"]').count()).toBe(0);
     await shot(display, 'outcome-unknown');

@@ -16,14 +16,18 @@ export function OrderFailureBox({ sale }: { sale: SaleSnapshot }) {
   const title = retryRefused
     ? 'The service refused the retry'
     : refused
-      ? 'The payment service refused the payment'
+      ? sale.kind === 'qr'
+        ? 'The payment service refused to make a payment code'
+        : 'The payment service refused the payment'
       : words.title;
   const nextStep = retryRefused
     ? sale.kind === 'nfc'
-      ? "Check the customer's wallet: if it shows the payment done, press “Customer paid”; otherwise void the order."
+      ? "Check the customer's wallet: if it shows the payment done, hold “Customer paid”; otherwise void the order."
       : 'The first request may have gone through. Check with the customer, then void this order; start a new sale only if nothing was paid.'
     : refused
-      ? 'Start a new sale; ask the customer for another way to pay if it is refused again.'
+      ? sale.kind === 'qr'
+        ? 'No code was made and the customer saw only “One moment, please”. Press “Try again” for the same amount; if it is refused again, ask the customer for another way to pay.'
+        : 'Start a new sale; ask the customer for another way to pay if it is refused again.'
       : words.nextStep;
   return (
     <Alert

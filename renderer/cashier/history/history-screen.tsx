@@ -28,7 +28,9 @@ export function HistoryScreen() {
   return (
     <Stack gap="md" maw={1200} mx="auto" data-testid="history">
       <Group justify="space-between" align="end">
-        <Title order={2}>History</Title>
+        <Title order={1} size="h2">
+          History
+        </Title>
         <Group align="end" gap="sm">
           <TextInput
             type="date"
@@ -65,7 +67,9 @@ export function HistoryScreen() {
 
       <Paper p="md" radius="lg" withBorder data-testid="report">
         <Stack gap="sm">
-          <Title order={3}>End of day{date ? ` — ${date}` : ''}</Title>
+          <Title order={2} size="h3">
+            End of day{date ? ` — ${date}` : ''}
+          </Title>
           {report ? <ReportTables report={report} /> : <Text c="dimmed">Loading…</Text>}
         </Stack>
       </Paper>
@@ -73,7 +77,7 @@ export function HistoryScreen() {
       <Paper p="md" radius="lg" withBorder>
         <Stack gap="sm">
           <Group justify="space-between" align="end">
-            <Title order={3}>
+            <Title order={2} size="h3">
               {searched !== null ? `Orders matching “${searched}”` : 'Orders'}
             </Title>
             <OrderSearch
@@ -85,7 +89,11 @@ export function HistoryScreen() {
           {orders === null ? (
             <Text c="dimmed">Loading…</Text>
           ) : (
-            <OrderTable orders={orders} timeZone={report?.period.timeZone} />
+            <OrderTable
+              orders={orders}
+              timeZone={report?.period.timeZone}
+              onOrderChanged={history.reload}
+            />
           )}
         </Stack>
       </Paper>

@@ -1,7 +1,8 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { OrderSummary } from '../../../shared/ipc/views';
 import { displayAmount } from '../../common/amount-format';
-import { stateShortLabel } from '../sale/sale-state-words';
+import { saleStateWords, stateShortLabel, toneColor } from '../sale/sale-state-words';
+import { LatePaymentButton } from '../late-payment/late-payment-button';
 import { MoneyCell } from './money-cell';
 import { orderTime } from './order-time';
 
@@ -9,9 +10,12 @@ import { orderTime } from './order-time';
 export function OrderTable({
   orders,
   timeZone,
+  onOrderChanged,
 }: {
   orders: OrderSummary[];
   timeZone: string | undefined;
+  /** An order was recorded as paid after all from its row. */
+  onOrderChanged: () => void;
 }) {
   if (orders.length === 0) return <Text c="dimmed">No orders.</Text>;
   return (
@@ -49,16 +53,10 @@ export function OrderTable({
             </Table.Td>
             <Table.Td>{order.chainName ?? '—'}</Table.Td>
             <Table.Td>
-              <Badge
-                variant="light"
-                color={
-                  order.state.startsWith('paid') || order.state === 'accepted-by-service'
-                    ? 'green'
-                    : 'gray'
-                }
-              >
+              <Badge variant="light" color={toneColor[saleStateWords[order.state].tone]}>
                 {stateShortLabel[order.state]}
               </Badge>
+              <LatePaymentButton order={order} onRecorded={onOrderChanged} />
               {order.lastFailure?.serviceMessage ? (
                 <Text size="xs" c="dimmed">
                   {order.lastFailure.serviceMessage}

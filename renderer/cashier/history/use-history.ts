@@ -20,6 +20,8 @@ export interface History {
   /** The day's orders again, instead of the matches of a search. */
   showDay: () => void;
   search: (text: string) => void;
+  /** The list and report again as they are now (an order in it changed), day or search. */
+  reload: () => void;
 }
 
 /**
@@ -114,6 +116,11 @@ export function useHistory(): History {
       const trimmed = text.trim();
       if (trimmed === '') showDay();
       else void search(trimmed);
+    },
+    reload: () => {
+      const current = wanted.current;
+      if (date) loadDay(date);
+      if (current?.kind === 'search') void search(current.text);
     },
   };
 }

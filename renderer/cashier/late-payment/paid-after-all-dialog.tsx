@@ -44,16 +44,9 @@ export function PaidAfterAllDialog({
   };
 
   return (
-    <Modal
-      opened={order !== null}
-      onClose={onClose}
-      title="Paid after all"
-      size="lg"
-      centered
-      data-testid="paid-after-all-dialog"
-    >
+    <Modal opened={order !== null} onClose={onClose} title="Paid after all" size="lg" centered>
       {order ? (
-        <Stack gap="md">
+        <Stack gap="md" data-testid="paid-after-all-dialog">
           <Text>
             Order <b>{order.reference}</b> for {order.what} {order.ended}. Record it as paid only
             when you see the payment itself. It stays the same order: nothing new is charged.

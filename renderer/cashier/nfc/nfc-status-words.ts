@@ -1,6 +1,6 @@
 import type { NfcStatus } from '../../../shared/nfc/nfc-status';
 
-export type NfcTone = 'ok' | 'busy' | 'problem' | 'off';
+type NfcTone = 'ok' | 'busy' | 'problem' | 'off';
 
 export interface NfcStatusWords {
   /** One line for the status bar. */

@@ -7,7 +7,9 @@ export function AboutPanel({ version }: { version: string }) {
   return (
     <Paper p="md" radius="lg" withBorder data-testid="about-panel">
       <Stack gap="xs">
-        <Title order={3}>About this till</Title>
+        <Title order={2} size="h3">
+          About this till
+        </Title>
         <Text data-testid="app-version">Counter {version}</Text>
         <Text size="sm" data-testid="update-status">
           {updateStatusWords(update)}

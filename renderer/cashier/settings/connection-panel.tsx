@@ -85,7 +85,9 @@ export function ConnectionPanel({
     <Paper p="md" radius="lg" withBorder data-testid="connection-panel">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3}>Payment service</Title>
+          <Title order={2} size="h3">
+            Payment service
+          </Title>
           {info.demoMode ? (
             <Badge color="yellow" size="lg">
               Demo mode: the built-in sandbox and its own token

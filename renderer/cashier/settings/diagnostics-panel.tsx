@@ -19,7 +19,9 @@ export function DiagnosticsPanel() {
   return (
     <Paper p="md" radius="lg" withBorder data-testid="diagnostics-panel">
       <Stack gap="sm">
-        <Title order={3}>Help from IT</Title>
+        <Title order={2} size="h3">
+          Help from IT
+        </Title>
         <Text size="sm" c="dimmed">
           Saves one file with the till’s recent logs and set-up for IT. It holds no API token and no
           payment token.

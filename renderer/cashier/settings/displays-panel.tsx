@@ -57,7 +57,9 @@ export function DisplaysPanel({ settings }: { settings: EffectiveSettings }) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap={6}>
-            <Title order={3}>Customer display</Title>
+            <Title order={2} size="h3">
+              Customer display
+            </Title>
             <SourceBadge settings={settings} setting="customerDisplay" />
           </Group>
           <Button

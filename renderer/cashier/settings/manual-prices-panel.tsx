@@ -41,7 +41,9 @@ export function ManualPricesPanel({ currency }: { currency: string }) {
   return (
     <Paper p="md" radius="lg" withBorder data-testid="manual-prices">
       <Stack gap="sm">
-        <Title order={3}>Prices typed by a manager</Title>
+        <Title order={2} size="h3">
+          Prices typed by a manager
+        </Title>
         <Text size="sm" c="dimmed">
           Used when IT's rate sources call for them, until the app restarts. The price of one unit
           of the asset, in {currency}.

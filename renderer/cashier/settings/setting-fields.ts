@@ -1,8 +1,9 @@
 import type { EffectiveSettings, SettingKey, Settings } from '../../../shared/settings';
+import { currencyChoices, timeZoneChoices, type SettingChoice } from './setting-choices';
 
 /**
  * The settings the form edits as text, with their labels and help (the schema's keys, in
- * screen order). Not the service address: main refuses it in a settings write, since it
+ * screen order); the ones with `choices` are picked from a searchable list instead of typed. Not the service address: main refuses it in a settings write, since it
  * changes only together with its token (connection-panel.tsx).
  */
 export interface TextSettingField {
@@ -21,6 +22,8 @@ export interface TextSettingField {
   label: string;
   help: string;
   placeholder?: string;
+  /** The list to pick from, given the value in effect (which the list always holds). */
+  choices?: (current: string) => SettingChoice[];
 }
 
 export const textSettingFields: TextSettingField[] = [
@@ -33,7 +36,8 @@ export const textSettingFields: TextSettingField[] = [
   {
     key: 'currency',
     label: "Shop's currency",
-    help: 'Prices are typed in it and the wallet shows it. Three-letter code, e.g. EUR.',
+    help: 'Prices are typed in it and the wallet shows it. Type a code or a name to find it.',
+    choices: currencyChoices,
   },
   {
     key: 'feePercent',
@@ -54,11 +58,13 @@ export const textSettingFields: TextSettingField[] = [
     key: 'serviceTimeZone',
     label: 'Service time zone',
     help: 'The zone the service writes expiry times in, e.g. UTC.',
+    choices: timeZoneChoices,
   },
   {
     key: 'reportTimeZone',
     label: 'Report time zone',
     help: 'Day reports are cut at midnight in this zone.',
+    choices: timeZoneChoices,
   },
   {
     key: 'nfcAid',

@@ -15,6 +15,9 @@ import { useState } from 'react';
 import type { AppInfo, ConnectionTest } from '../../../shared/ipc/views';
 import type { EffectiveSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
+import { ChoiceSelect } from '../settings/choice-select';
+import { currencyChoices } from '../settings/setting-choices';
+import { problemsByKey } from '../settings/setting-problems';
 import { SourceBadge } from '../settings/source-badge';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
@@ -58,6 +61,11 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
   const locked = (key: keyof SetupFields) => settings?.keys[key].locked ?? false;
   const testedKey = `${fields.serviceBaseUrl}\n${token}`;
   const testPassed = test?.result.ok === true && test.for === testedKey;
+  // A value main refused is named beside its field (and in the alert below the form).
+  const problems =
+    action.failure?.kind === 'settings-invalid'
+      ? problemsByKey(action.failure.message, Object.keys(fieldLabels) as (keyof SetupFields)[])
+      : {};
 
   const runTest = async () => {
     if (!settings) return;
@@ -94,7 +102,9 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
 
   return (
     <Stack gap="md" maw={860} mx="auto" data-testid="first-run">
-      <Title order={2}>Set up the till</Title>
+      <Title order={1} size="h2">
+        Set up the till
+      </Title>
       {forced ? (
         <Alert color="amber" variant="light" title="A payment service is needed">
           Demo mode is turned off by IT on this till. Enter the payment service address and API
@@ -139,28 +149,43 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
           >
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, md: 2 }}>
-                {(Object.keys(fieldLabels) as (keyof SetupFields)[]).map((key) => (
-                  <TextInput
-                    key={key}
-                    label={
+                {(Object.keys(fieldLabels) as (keyof SetupFields)[]).map((key) => {
+                  const shared = {
+                    label: (
                       <Group gap={6} component="span">
                         <span>{fieldLabels[key]}</span>
                         {settings ? <SourceBadge settings={settings} setting={key} /> : null}
                       </Group>
-                    }
-                    value={fields[key]}
-                    readOnly={locked(key)}
-                    disabled={locked(key)}
-                    placeholder={
-                      key === 'serviceBaseUrl' ? 'https://pay.example.com/v1/cf-payment' : undefined
-                    }
-                    data-testid={`setup-${key}`}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setFields((current) => ({ ...current, [key]: value }));
-                    }}
-                  />
-                ))}
+                    ),
+                    error: problems[key],
+                    readOnly: locked(key),
+                    disabled: locked(key),
+                    'data-testid': `setup-${key}`,
+                  };
+                  const change = (value: string) =>
+                    setFields((current) => ({ ...current, [key]: value }));
+                  return key === 'currency' ? (
+                    <ChoiceSelect
+                      key={key}
+                      {...shared}
+                      choices={currencyChoices(fields.currency)}
+                      value={fields.currency}
+                      onChoose={change}
+                    />
+                  ) : (
+                    <TextInput
+                      key={key}
+                      {...shared}
+                      value={fields[key]}
+                      placeholder={
+                        key === 'serviceBaseUrl'
+                          ? 'https://pay.example.com/v1/cf-payment'
+                          : undefined
+                      }
+                      onChange={(event) => change(event.currentTarget.value)}
+                    />
+                  );
+                })}
                 <PasswordInput
                   label="API token"
                   description="Tested with the address, then saved for that address only; never shown again."

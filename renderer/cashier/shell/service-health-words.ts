@@ -3,11 +3,11 @@ import type { ServiceHealth, ServiceHealthState } from '../../../shared/service-
 export type HealthTone = 'ok' | 'busy' | 'problem' | 'off';
 
 const words: Record<ServiceHealthState, { text: string; tone: HealthTone }> = {
-  unknown: { text: 'Payment service not asked yet', tone: 'off' },
-  reachable: { text: 'Payment service answering', tone: 'ok' },
-  slow: { text: 'Payment service slow', tone: 'busy' },
-  down: { text: 'Payment service not reachable', tone: 'problem' },
-  trouble: { text: 'Payment service answers wrongly', tone: 'problem' },
+  unknown: { text: 'Service not asked yet', tone: 'off' },
+  reachable: { text: 'Service OK', tone: 'ok' },
+  slow: { text: 'Service slow', tone: 'busy' },
+  down: { text: 'Service not reachable', tone: 'problem' },
+  trouble: { text: 'Service answers wrongly', tone: 'problem' },
 };
 
 /**
@@ -23,10 +23,10 @@ export function serviceHealthWords(
   const detail =
     at === null
       ? health?.state === 'down' || health?.state === 'trouble'
-        ? 'no answer since the till started'
+        ? 'no answer since start'
         : null
       : health?.state === 'reachable' || health?.state === 'slow'
-        ? `answered at ${lastAnswer(at)}`
+        ? lastAnswer(at)
         : `last answer ${lastAnswer(at)}`;
   return { ...base, detail };
 }

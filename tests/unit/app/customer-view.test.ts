@@ -44,6 +44,7 @@ function sale(overrides: Partial<SaleSnapshot> = {}): SaleSnapshot {
     allowedActions: ['confirmPaidByCashier', 'cancel'],
     attempts: 1,
     replacesOrderId: null,
+    replacedLinkMayBePaid: false,
     createdAtMs: 0,
     updatedAtMs: 0,
     notice: 'cashier only',
@@ -113,6 +114,30 @@ describe('customerViewOf', () => {
       expect(text).not.toContain('cashier only');
       expect(text).not.toContain('0190f0e0');
     }
+  });
+
+  it('says "declined" only for a payment the customer handed over; a refused QR request is the till\'s trouble', () => {
+    const refused = (kind: 'qr' | 'nfc') =>
+      customerViewOf(
+        sale({ kind, state: 'refused', terminal: true, link: null, showQr: false }),
+        shop(''),
+        logos,
+      ).phase;
+    expect(refused('nfc')).toBe('declined');
+    expect(refused('qr')).toBe('problem');
+    for (const state of ['failed', 'outcome-unknown', 'retry-refused'] as const)
+      expect(customerViewOf(sale({ state }), shop(''), logos).phase, state).toBe('problem');
+  });
+
+  it('carries the shop face (name, logo, demo mode, sound) on every view', () => {
+    const face: ShopFace = {
+      shopName: 'Corner Shop',
+      shopLogo: 'data:image/png;base64,AA==',
+      demoMode: true,
+      soundVolume: 40,
+    };
+    expect(customerViewOf(null, face, logos)).toMatchObject(face);
+    expect(customerViewOf(sale(), face, logos)).toMatchObject(face);
   });
 
   it('shows an NFC sale amount while waiting for the tap', () => {
@@ -188,6 +213,19 @@ describe('CustomerViewPublisher', () => {
     clock.advance(OUTCOME_HOLD_MS - 1_001);
     expect(views.at(-1)?.phase).toBe('paid');
     clock.advance(1);
+    expect(views.at(-1)?.phase).toBe('idle');
+  });
+
+  it('returns to the welcome screen after the hold even while the ended sale stays on the till', async () => {
+    const { clock, views, publisher } = setup();
+    await publisher.saleChanged(sale({ state: 'expired', terminal: true, showQr: false }));
+    expect(views.at(-1)?.phase).toBe('expired');
+    clock.advance(OUTCOME_HOLD_MS - 1);
+    expect(views.at(-1)?.phase).toBe('expired');
+    clock.advance(1);
+    expect(views.at(-1)?.phase).toBe('idle');
+    // The cashier then clears it: the display stays on the welcome screen.
+    await publisher.saleChanged(null);
     expect(views.at(-1)?.phase).toBe('idle');
   });
 

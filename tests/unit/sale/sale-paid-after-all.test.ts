@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SaleService } from '../../../electron/sale/sale-service';
 import { OUTCOME_HOLD_MS } from '../../../shared/sale/wait-screen';
 import { ManualClock } from '../../support/manual-clock';
-import { FakeSaleClient, linkFor } from '../../support/sale-fake-client';
+import { FakeSaleClient, linkFor, serviceError } from '../../support/sale-fake-client';
 import {
   nextChange,
   tempJournal,
@@ -74,6 +74,28 @@ describe('SaleService: paid after all', () => {
     expect(snapshot).toMatchObject({ orderId: cancelledId, state: 'paid-after-all' });
     expect(temp.journal.get(cancelledId)?.state).toBe('paid-after-all');
     expect(sale.current()).toMatchObject({ orderId: onScreenId, state: 'awaiting-payment' });
+  });
+
+  it('a new link for an expired one says the old link may still be paid; a refused request had none', async () => {
+    await shownLink();
+    clock.advance(60_000);
+    const next = await (async () => {
+      const pending = sale.newLinkForExpired();
+      const call = client.lastQr();
+      call.resolve(linkFor(call.request, { sentAtMs: clock.now() }));
+      return pending;
+    })();
+    expect(next).toMatchObject({ state: 'awaiting-payment', replacedLinkMayBePaid: true });
+    await sale.cancel();
+    clock.advance(OUTCOME_HOLD_MS);
+
+    const refused = sale.startQrSale({ amount: '3', asset: testAsset, chain: testChain });
+    client.lastQr().reject(serviceError('rejected'));
+    expect((await refused).state).toBe('refused');
+    const again = sale.newLinkForExpired();
+    const call = client.lastQr();
+    call.resolve(linkFor(call.request, { sentAtMs: clock.now() }));
+    expect(await again).toMatchObject({ amount: '3', replacedLinkMayBePaid: false });
   });
 
   it('refuses an order that is paid, still open, or unknown, and journals nothing', async () => {

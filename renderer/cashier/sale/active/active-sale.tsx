@@ -66,7 +66,7 @@ export function ActiveSale({ sale }: { sale: SaleSnapshot }) {
           </Text>
         </Stack>
 
-        {sale.replacesOrderId && !sale.terminal ? (
+        {sale.replacesOrderId && sale.replacedLinkMayBePaid && !sale.terminal ? (
           <Alert color="amber" variant="light" data-testid="old-link-warning">
             The code for order {referenceOf(sale.replacesOrderId)} was never withdrawn and may still
             be paid. If the customer’s wallet shows that one paid, cancel this sale and record order{' '}

@@ -67,9 +67,9 @@ export function SaleOutcome({
       ) : null}
 
       {sale.state === 'paid-confirmed-by-cashier' || sale.state === 'accepted-by-service' ? (
-        <Group gap="md" c="green.8" data-testid="sale-paid">
+        <Group gap="md" c="green" data-testid="sale-paid">
           <StatusIcon kind="check" size={64} />
-          <Text size="xl" fw={800} c="green.8">
+          <Text size="xl" fw={800} c="green">
             {requested}{' '}
             {sale.state === 'accepted-by-service'
               ? 'accepted by the payment service'

@@ -9,7 +9,7 @@ export function TapPrompt({ requested }: { requested: string }) {
   const words = nfc ? nfcStatusWords(nfc) : null;
   return (
     <Group gap="lg" py="md" wrap="nowrap" data-testid="tap-prompt">
-      <Box c="blue.8">
+      <Box c="blue">
         <StatusIcon kind="tap" size={88} />
       </Box>
       <Stack gap={4}>
@@ -18,7 +18,7 @@ export function TapPrompt({ requested }: { requested: string }) {
         </Text>
         <Text size="lg">Ask the customer to hold their phone on the reader for {requested}.</Text>
         {words ? (
-          <Text size="md" c={words.usable ? 'dimmed' : 'orange.8'}>
+          <Text size="md" c={words.usable ? 'dimmed' : 'orange'}>
             {words.text}
             {words.action && !nfc?.lastError ? ` — ${words.action}` : ''}
           </Text>

@@ -64,7 +64,7 @@ export function AmountPanel({
           id="amount-status"
           size="sm"
           mih={20}
-          c={status.kind === 'invalid' ? 'red.7' : 'dimmed'}
+          c={status.kind === 'invalid' ? 'red' : 'dimmed'}
           data-testid="amount-status"
           data-kind={status.kind}
           role={status.kind === 'invalid' ? 'alert' : undefined}

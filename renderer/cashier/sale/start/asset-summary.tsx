@@ -34,7 +34,7 @@ export function AssetSummary({
         </Group>
       ) : null}
       {total && 'problem' in total ? (
-        <Text c="red.7" size="sm">
+        <Text c="red" size="sm">
           {total.problem}
         </Text>
       ) : null}

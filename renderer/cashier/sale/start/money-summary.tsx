@@ -40,7 +40,7 @@ export function MoneySummary({
   }
   if (!quote.ok) {
     return (
-      <Text c="red.7" role="alert" data-testid="quote-unavailable">
+      <Text c="red" role="alert" data-testid="quote-unavailable">
         {quote.reason}
       </Text>
     );

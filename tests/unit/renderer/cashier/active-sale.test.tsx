@@ -75,9 +75,13 @@ describe('ActiveSale', () => {
     );
   });
 
-  it('warns on a new link that the replaced one may still be paid', () => {
+  it('warns on a new link that the replaced one may still be paid, only when it had one', () => {
+    const replacesOrderId = '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    renderWithTheme(<ActiveSale sale={{ ...base, replacesOrderId }} />);
+    expect(screen.queryByTestId('old-link-warning')).toBeNull();
+    cleanup();
     renderWithTheme(
-      <ActiveSale sale={{ ...base, replacesOrderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }} />,
+      <ActiveSale sale={{ ...base, replacesOrderId, replacedLinkMayBePaid: true }} />,
     );
     expect(screen.getByTestId('old-link-warning').textContent).toContain('may still be paid');
   });

@@ -40,6 +40,7 @@ export function saleSnapshot(patch: Partial<SaleSnapshot> = {}): SaleSnapshot {
     allowedActions: [],
     attempts: 1,
     replacesOrderId: null,
+    replacedLinkMayBePaid: false,
     createdAtMs: 0,
     updatedAtMs: 0,
     notice: null,

@@ -23,6 +23,7 @@ function order(reference: string): OrderSummary {
     createdAtMs: Date.UTC(2026, 10, 22, 9, 0, 0),
     updatedAtMs: Date.UTC(2026, 10, 22, 9, 0, 0),
     lastFailure: null,
+    mayBePaidLate: false,
   };
 }
 

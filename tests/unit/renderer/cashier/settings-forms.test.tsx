@@ -303,3 +303,69 @@ describe('FirstRunScreen', () => {
     expect(demo.disabled).toBe(true);
   });
 });
+
+describe('SettingsScreen lists and problems', () => {
+  const renderSettings = (settings: EffectiveSettings) =>
+    renderWithTheme(
+      <SettingsScreen
+        info={{ ...info, needsSetup: false }}
+        settings={settings}
+        onSetup={() => undefined}
+        onChanged={() => undefined}
+      />,
+    );
+  const field = (key: string) => screen.getByTestId(`setting-${key}`) as HTMLInputElement;
+
+  it('picks the currency from a searchable list of codes and names, and saves the code', async () => {
+    pos.handle('updateSettings', () => settingsWith());
+    renderSettings(settingsWith());
+    expect(field('currency').value).toBe('USD — US Dollar');
+    fireEvent.click(field('currency'));
+    fireEvent.change(field('currency'), { target: { value: 'pound sterling' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'GBP — British Pound' }));
+    await act(async () => fireEvent.click(screen.getByTestId('save-settings')));
+    expect(pos.callsOf('updateSettings')).toEqual([{ patch: { currency: 'GBP' } }]);
+  });
+
+  it('keeps a zone IT locked on screen even when the browser does not list it', () => {
+    const unlisted = 'Asia/Kolkata';
+    const listed = Intl.supportedValuesOf('timeZone');
+    // Chromium's and Node's lists hold some zones under their older names only.
+    const zone = listed.includes(unlisted) ? 'Etc/GMT-3' : unlisted;
+    renderSettings(settingsWith(['reportTimeZone'], { reportTimeZone: zone }));
+    expect(field('reportTimeZone').value).toBe(zone.replaceAll('_', ' '));
+    expect(field('reportTimeZone').disabled).toBe(true);
+    expect(field('serviceTimeZone').value).toBe('UTC');
+  });
+
+  it('shows each value main refused beside its field, until that field is changed', async () => {
+    pos.fail(
+      'updateSettings',
+      'settings-invalid',
+      'feePercent: The fee percentage must be a number from 0 to 100 with at most 2 decimals. nfcAid: The NFC AID must be hex.',
+    );
+    renderSettings(settingsWith());
+    fireEvent.change(field('feePercent'), { target: { value: '200' } });
+    fireEvent.change(field('nfcAid'), { target: { value: 'zz' } });
+    await act(async () => fireEvent.click(screen.getByTestId('save-settings')));
+
+    const problemOf = (key: string) => {
+      const input = field(key);
+      if (input.getAttribute('aria-invalid') !== 'true') return null;
+      const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+      return ids.map((id) => document.getElementById(id)?.textContent).join(' | ');
+    };
+    await waitFor(() =>
+      expect(problemOf('feePercent')).toContain(
+        'The fee percentage must be a number from 0 to 100 with at most 2 decimals.',
+      ),
+    );
+    expect(problemOf('nfcAid')).toContain('The NFC AID must be hex.');
+    expect(problemOf('shopName')).toBeNull();
+    expect(screen.getByTestId('error-message').textContent).toContain('see the fields above');
+
+    fireEvent.change(field('feePercent'), { target: { value: '2' } });
+    expect(problemOf('feePercent')).toBeNull();
+    expect(problemOf('nfcAid')).toContain('The NFC AID must be hex.');
+  });
+});

@@ -31,6 +31,29 @@ describe('customer display page', () => {
     expect(screen.getByTestId('shop-name').textContent).toBe('Corner Café');
   });
 
+  it('shows the shop logo on the welcome screen and beside the QR, and a demo banner on every screen in demo mode', () => {
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const { api, root } = showPage();
+    act(() => api.emit('customer-view', customerView({ shopLogo: logo })));
+    expect(screen.getByTestId('shop-logo').getAttribute('src')).toBe(logo);
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+    act(() => api.emit('customer-view', scanView({ shopLogo: logo, demoMode: true })));
+    expect(screen.getByTestId('shop-logo').getAttribute('src')).toBe(logo);
+    expect(screen.getByTestId('demo-banner').textContent).toContain('no real payment');
+    expect(root().getAttribute('data-demo')).toBe('true');
+    act(() => api.emit('customer-view', customerView({ phase: 'paid', demoMode: true })));
+    expect(screen.getByTestId('demo-banner')).toBeTruthy();
+  });
+
+  it('never shows a logo that is not a data: image (the page reaches no network)', () => {
+    const { api } = showPage();
+    act(() =>
+      api.emit('customer-view', customerView({ shopLogo: 'https://logo.example/shop.png' })),
+    );
+    expect(screen.queryByTestId('shop-logo')).toBeNull();
+    expect(screen.getByTestId('shop-name').textContent).toBe('Corner Café');
+  });
+
   it('shows the QR, amount, asset and chain, USD value, countdown and reference while the customer scans', () => {
     const { api, root } = showPage();
     act(() => {
@@ -84,7 +107,7 @@ describe('customer display page', () => {
     ['expired', 'Time is up', 'clock'],
     ['cancelled', 'Payment cancelled', 'stop'],
     ['declined', 'Payment declined', 'cross'],
-    ['problem', 'Please wait', 'alert'],
+    ['problem', 'One moment, please', 'wait'],
   ] as const)('shows %s in words with an icon, and no QR', (phase, title, icon) => {
     const { api, root } = showPage();
     act(() => api.emit('customer-view', scanView({ phase, qrUrl: null, expiresAtMs: null })));

@@ -1,0 +1,52 @@
+import { Group, TextInput } from '@mantine/core';
+import type { EffectiveSettings } from '../../../shared/settings';
+import { ChoiceSelect } from './choice-select';
+import type { TextSettingField } from './setting-fields';
+import { SourceBadge } from './source-badge';
+
+/**
+ * One setting of the till form: typed, or picked from its searchable list; read-only with
+ * IT's badge when managed, and main's problem with the value right under it.
+ */
+export function SettingField({
+  field,
+  settings,
+  value,
+  problem,
+  onChange,
+}: {
+  field: TextSettingField;
+  settings: EffectiveSettings;
+  value: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const locked = settings.keys[field.key].locked;
+  const shared = {
+    label: (
+      <Group gap={6} component="span">
+        <span>{field.label}</span>
+        <SourceBadge settings={settings} setting={field.key} />
+      </Group>
+    ),
+    description: locked ? 'Managed by IT: read-only here.' : field.help,
+    error: problem,
+    readOnly: locked,
+    disabled: locked,
+    'data-testid': `setting-${field.key}`,
+    'data-locked': locked || undefined,
+  };
+  if (field.choices) {
+    return (
+      <ChoiceSelect {...shared} choices={field.choices(value)} value={value} onChoose={onChange} />
+    );
+  }
+  return (
+    <TextInput
+      {...shared}
+      placeholder={field.placeholder}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
