@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox/sandbox-server';
 import {
+  BACKOFF_MS,
   TIMEOUT_MS,
   ordersFor,
   qrRequest,
   startHarness,
   until,
+  untilRetry,
   usdtEthereum,
   transports,
   useTransport,
 } from './harness';
 
 /**
- * POSTs are never re-sent by the client. In every test the sandbox must end up with at most
- * one order per order_id, and a retry with the same order_id resolves an unknown outcome.
+ * A POST that may have reached the service is never re-sent by the client; one that never
+ * connected is tried again after the backoff. In every test the sandbox must end up with at
+ * most one order per order_id, and a retry with the same order_id resolves an unknown outcome.
  */
 describe.each(transports)('service client POSTs against sandbox faults (%s)', (transport) => {
   useTransport(transport);
@@ -207,13 +210,45 @@ describe.each(transports)('service client POSTs against sandbox faults (%s)', (t
     expect(ordersFor(sandbox, request.order_id)).toHaveLength(0);
   });
 
-  it('a closed port is no-connection at once (nothing was sent, so a retry is safe)', async () => {
+  it('a closed port is sent again after the backoff (nothing left the till): one order once the service is up', async () => {
+    const harness = await startHarness();
+    const closed = await startSandbox();
+    const { baseUrl } = closed;
+    const port = Number(new URL(baseUrl).port);
+    await closed.close();
+    const client = harness.clientWith({ baseUrl });
+    const request = qrRequest();
+    const result = client.createPaymentLink(request, usdtEthereum);
+    await untilRetry(harness, 1);
+    // The service comes up on that port while the till waits to try again.
+    const revived = await startSandbox({
+      port,
+      clock: harness.clock,
+      token: harness.sandbox.token,
+    });
+    try {
+      harness.clock.advance(BACKOFF_MS);
+      const link = await result;
+      expect(link.amountMatches).toBe(true);
+      expect(ordersFor(revived, request.order_id)).toHaveLength(1);
+      expect(revived.requests()).toHaveLength(1);
+    } finally {
+      await revived.close();
+    }
+  });
+
+  it('a port closed on every try is no-connection after the retries, nothing sent', async () => {
     const harness = await startHarness();
     const closed = await startSandbox();
     const baseUrl = closed.baseUrl;
     await closed.close();
     const client = harness.clientWith({ baseUrl });
-    const error = await harness.caught(client.createPaymentLink(qrRequest(), usdtEthereum));
+    const result = harness.caught(client.createPaymentLink(qrRequest(), usdtEthereum));
+    for (const [index, delay] of [BACKOFF_MS, BACKOFF_MS * 2].entries()) {
+      await untilRetry(harness, index + 1);
+      harness.clock.advance(delay);
+    }
+    const error = await result;
     expect(error.kind).toBe('no-connection');
     expect(error.message).toContain('Nothing was sent');
     expect(harness.clock.pendingTimers()).toBe(0);

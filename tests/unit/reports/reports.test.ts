@@ -65,9 +65,10 @@ describe('reports', () => {
     } else if (state === 'paid-confirmed-by-cashier') {
       step('requesting', 'awaiting-payment', 'service');
       step('awaiting-payment', 'paid-confirmed-by-cashier', 'cashier');
-    } else if (state === 'cancelled') {
+    } else if (state === 'cancelled' || state === 'paid-after-all') {
       step('requesting', 'awaiting-payment', 'service');
       step('awaiting-payment', 'cancelled', 'cashier');
+      if (state === 'paid-after-all') step('cancelled', 'paid-after-all', 'cashier');
     } else if (state === 'failed') {
       step('requesting', 'failed', 'client');
     }
@@ -188,6 +189,18 @@ describe('reports', () => {
       money: [],
       takenWithoutMoney: 0,
     });
+  });
+
+  it('counts a payment recorded after all as taken, in asset and in money', () => {
+    add(DAY + 1 * HOUR, 'paid-after-all', { amount: '2.5', pricing: euroPricing() });
+    add(DAY + 2 * HOUR, 'cancelled', { amount: '9' });
+    const report = rangeReport(reader, '2026-11-22', '2026-11-22', 'UTC');
+    expect(report.byChainAsset[0]).toMatchObject({ count: 2, takenCount: 1, takenAmount: '2.5' });
+    expect(report.byState).toEqual([
+      { state: 'cancelled', count: 1 },
+      { state: 'paid-after-all', count: 1 },
+    ]);
+    expect(report.money).toEqual([expect.objectContaining({ currency: 'EUR', takenCount: 1 })]);
   });
 
   it('finds an order by id or by its reference however typed', () => {
