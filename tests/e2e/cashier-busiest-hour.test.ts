@@ -119,7 +119,7 @@ describe.each([
     expect(await inView(cashier, 'customer-paid')).toBe(true);
     expect(await inView(cashier, 'cancel-sale')).toBe(true);
     expect(await smallTargets(cashier)).toEqual([]);
-    await expect(cashier.textContent('body')).resolves.not.toContain('awaiting-payment');
+    await expect(cashier.innerText('body')).resolves.not.toContain('awaiting-payment');
     await display.waitForSelector(byTestId('shop-logo'));
     // The customer's screen holds the QR, what to pay and the reference, all in view.
     for (const part of ['customer-qr', 'customer-amount', 'countdown', 'reference'])
@@ -227,9 +227,61 @@ describe.each([
       toState: 'paid-after-all',
       detail: { action: 'paid-after-all', note: 'Seen on the block explorer' },
     });
-    // The day's report counts it as taken; no order was made for it.
     await shots.take('history-paid-late');
     await cashier.click(byTestId('nav-sale'));
     await cashier.waitForSelector(byTestId('amount-input'));
+
+    // From the expired sale's own screen, with the wallet as the reason: the customer sees it paid.
+    await tapAmount(cashier, '6');
+    await cashier.click(byTestId('show-qr'));
+    await waitSaleState(cashier, 'awaiting-payment');
+    const second = harness.services.sale.current()!;
+    if (second.expiry?.kind !== 'known') throw new Error('the sandbox link has a known expiry');
+    clock.advance(second.expiry.atMs - clock.now());
+    await waitSaleState(cashier, 'expired');
+    await cashier.click(byTestId('paid-after-all'));
+    await cashier.waitForSelector(byTestId('paid-after-all-dialog'));
+    await holdToConfirm(cashier, 'confirm-paid-after-all');
+    await waitSaleState(cashier, 'paid-after-all');
+    await waitDisplayPhase(display, 'paid');
+    expect(harness.services.journal.events(second.orderId).at(-1)).toMatchObject({
+      toState: 'paid-after-all',
+      detail: { note: 'The customer’s wallet shows this order paid' },
+    });
+    await shots.take('sale-screen-paid-late');
+    clock.advance(OUTCOME_HOLD_MS);
+    await cashier.waitForSelector(byTestId('amount-input'));
+  });
+
+  it("shows the customer a calm screen for the till's trouble, and retries in one touch with the amount kept", async () => {
+    const { cashier, display, shots, harness } = till;
+    const sandbox = harness.services.connection.demoSandbox()!;
+    // The service answers with a proxy's HTML page instead of the link.
+    sandbox.setFaults([{ endpoint: 'generate_qr', status: 503, body: 'html', times: 1 }]);
+    await tapAmount(cashier, '8.5');
+    await cashier.click(byTestId('show-qr'));
+    await waitSaleState(cashier, 'failed');
+    await waitDisplayPhase(display, 'problem');
+    await expect(display.textContent('h1')).resolves.toBe('One moment, please');
+    await expect(display.getAttribute('[role="status"]', 'data-tone')).resolves.toBe('neutral');
+    await expect(display.innerText('main')).resolves.not.toMatch(/declined|error|failed/i);
+    // The cashier sees what happened and the next step; the status bar says the service is in trouble.
+    await cashier.waitForSelector(byTestId('next-step'));
+    await cashier.waitForSelector(`${byTestId('service-health')}[data-state="trouble"]`);
+    await shots.take('till-trouble');
+    const failed = harness.services.sale.current()!;
+    await cashier.click(byTestId('retry-same-order'));
+    await waitSaleState(cashier, 'awaiting-payment');
+    await waitDisplayPhase(display, 'scan');
+    expect(harness.services.sale.current()).toMatchObject({
+      orderId: failed.orderId,
+      amount: '8.5',
+      asset: 'USDT',
+      chainId: '1',
+    });
+    await cashier.waitForSelector(`${byTestId('service-health')}[data-state="reachable"]`);
+    await shots.take('retried');
+    await cashier.click(byTestId('cancel-sale'));
+    await waitSaleState(cashier, 'cancelled');
   });
 });

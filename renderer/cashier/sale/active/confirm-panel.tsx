@@ -1,4 +1,4 @@
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Table, Title } from '@mantine/core';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { amountWithAsset } from '../../../common/amount-format';
 import { HoldToConfirm } from './hold-to-confirm';
