@@ -1,6 +1,7 @@
 import type { DisplayApi } from '../../shared/ipc/contract';
 import { useEvent } from '../common/use-event';
 import { screenFor } from './display-screen';
+import { DisplayFeedback } from './display-feedback';
 import { IdentifyOverlay } from './identify-overlay';
 import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
 import { ScanScreen } from './scan-screen';
@@ -35,6 +36,7 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
       {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}
       {screen.kind === 'outcome' ? <OutcomeScreen screen={screen} view={view} /> : null}
       <IdentifyOverlay api={api} />
+      <DisplayFeedback view={view} />
     </main>
   );
 }

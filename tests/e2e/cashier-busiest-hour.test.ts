@@ -68,7 +68,10 @@ describe.each([
   beforeAll(async () => {
     till = await openTill(
       `cashier-busiest-hour-${viewport.width}x${viewport.height}`,
-      { clock, settings: { shopName: 'Corner Café', shopLogo: SHOP_LOGO } },
+      {
+        clock,
+        settings: { shopName: 'Corner Café', shopLogo: SHOP_LOGO, customerDisplaySound: true },
+      },
       undefined,
       { viewport },
     );
@@ -139,6 +142,11 @@ describe.each([
       reasonKind: 'cashier',
     });
     expect(confirmed.atMs).toBe(clock.now());
+    // Heard at the till and, as this shop asked, on the customer display.
+    await cashier.waitForSelector(`${byTestId('sale-feedback')}[data-last-sound="accepted"]`);
+    await display.waitForSelector(`${byTestId('display-feedback')}[data-last-sound="accepted"]`, {
+      state: 'attached',
+    });
     await shots.take('paid');
 
     // Ready for the next customer by itself: the cashier's amount screen, the display's welcome.

@@ -25,6 +25,10 @@ export function secureWebPreferences(options: {
     // Middle-click (auxclick) is the one way left for a page to ask for another window;
     // the window-open handler refuses it too, but the event should not exist at all.
     disableBlinkFeatures: 'Auxclick',
+    // The till's sounds are made in the page (Web Audio, no media files). The customer display
+    // is never clicked, and the cashier's first act of a day may be a card read: without this
+    // Chromium keeps their audio asleep until a gesture that never comes.
+    autoplayPolicy: 'no-user-gesture-required',
     devTools: options.devTools,
   };
 }

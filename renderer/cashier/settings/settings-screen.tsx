@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
@@ -21,7 +10,16 @@ import { AboutPanel } from './about-panel';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { ManualPricesPanel } from './manual-prices-panel';
 import { DisplaysPanel } from './displays-panel';
-import { changedPatch, draftOf, textSettingFields, type TextDraft } from './setting-fields';
+import { SoundPanel } from './sound-panel';
+import { SettingField } from './setting-field';
+import {
+  changedPatch,
+  draftOf,
+  textSettingFields,
+  type TextDraft,
+  type TextSettingField,
+} from './setting-fields';
+import { problemsByKey } from './setting-problems';
 import { SourceBadge } from './source-badge';
 
 interface SettingsScreenProps {
@@ -41,6 +39,8 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
   const [draft, setDraft] = useState<TextDraft | null>(settings ? draftOf(settings.values) : null);
   const [draftFrom, setDraftFrom] = useState(settings);
   const [saved, setSaved] = useState(false);
+  // Main's refusal of the last save, per field, each shown beside its field until it is edited.
+  const [problems, setProblems] = useState<Partial<Record<TextSettingField['key'], string>>>({});
   const saving = useTillAction();
 
   // New settings from main (a save, the policy, first run) reset the form to what is in
@@ -60,7 +60,15 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
     const result = await saving.run('save', () => callPos('updateSettings', { patch: values }));
     if (result?.ok) {
       setSaved(true);
+      setProblems({});
       onChanged();
+    } else if (result) {
+      setProblems(
+        problemsByKey(
+          result.error.message,
+          textSettingFields.map((field) => field.key),
+        ),
+      );
     }
   };
   const reset = async (keys: SettingKey[]) => {
@@ -73,7 +81,9 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
   return (
     <Stack gap="md" maw={1100} mx="auto" data-testid="settings">
       <Group justify="space-between">
-        <Title order={2}>Settings</Title>
+        <Title order={1} size="h2">
+          Settings
+        </Title>
         <Button size="md" variant="light" onClick={onSetup} data-testid="open-setup">
           Set up the payment service…
         </Button>
@@ -119,36 +129,24 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
           }}
         >
           <Stack gap="md">
-            <Title order={3}>Till</Title>
+            <Title order={2} size="h3">
+              Till
+            </Title>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              {textSettingFields.map((field) => {
-                const locked = settings.keys[field.key].locked;
-                return (
-                  <TextInput
-                    key={field.key}
-                    label={
-                      <Group gap={6} component="span">
-                        <span>{field.label}</span>
-                        <SourceBadge settings={settings} setting={field.key} />
-                      </Group>
-                    }
-                    description={locked ? 'Managed by IT: read-only here.' : field.help}
-                    placeholder={field.placeholder}
-                    value={draft[field.key]}
-                    readOnly={locked}
-                    disabled={locked}
-                    data-testid={`setting-${field.key}`}
-                    data-locked={locked || undefined}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setDraft((current) =>
-                        current ? { ...current, [field.key]: value } : current,
-                      );
-                      setSaved(false);
-                    }}
-                  />
-                );
-              })}
+              {textSettingFields.map((field) => (
+                <SettingField
+                  key={field.key}
+                  field={field}
+                  settings={settings}
+                  value={draft[field.key]}
+                  problem={problems[field.key]}
+                  onChange={(value) => {
+                    setDraft((current) => (current ? { ...current, [field.key]: value } : current));
+                    setProblems(({ [field.key]: _edited, ...others }) => others);
+                    setSaved(false);
+                  }}
+                />
+              ))}
             </SimpleGrid>
             <Group gap="md">
               <Switch
@@ -182,9 +180,17 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
                 </Button>
               ) : null}
             </Group>
-            {saving.failure ? <FailureAlert failure={saving.failure} /> : null}
+            {saving.failure ? (
+              <FailureAlert
+                failure={
+                  Object.keys(problems).length > 0
+                    ? { ...saving.failure, message: 'Nothing was saved: see the fields above.' }
+                    : saving.failure
+                }
+              />
+            ) : null}
             {saved && !dirty ? (
-              <Text c="green.8" fw={600} data-testid="settings-saved">
+              <Text c="green" fw={600} data-testid="settings-saved">
                 Saved.
               </Text>
             ) : null}
@@ -211,6 +217,7 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
 
       <ConnectionPanel info={info} settings={settings} onChanged={onChanged} />
       <DisplaysPanel settings={settings} />
+      <SoundPanel settings={settings} save={save} />
       <ManualPricesPanel currency={settings.values.currency} />
       <AboutPanel version={info.version} />
       <DiagnosticsPanel />

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import { FailureAlert } from '../errors/failure-alert';
+import { SaleFeedback } from '../feedback/sale-feedback';
 import { HistoryScreen } from '../history/history-screen';
 import { SaleScreen } from '../sale/sale-screen';
 import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
@@ -148,6 +149,7 @@ export function CashierApp() {
           />
         )}
       </Box>
+      <SaleFeedback sale={sale} settings={settings ?? null} />
       <StatusBar
         demoMode={info.demoMode}
         currency={settings?.values.currency ?? 'USD'}

@@ -119,6 +119,12 @@ describe('secureWebPreferences', () => {
     expect(secureWebPreferences({ preload: '/p', devTools: true }).devTools).toBe(true);
   });
 
+  it('lets the pages play their own sounds without a click (the customer display gets none)', () => {
+    expect(secureWebPreferences({ preload: '/p', devTools: false }).autoplayPolicy).toBe(
+      'no-user-gesture-required',
+    );
+  });
+
   it('turns off auxclick, so a middle click cannot ask for a new window', () => {
     const features = secureWebPreferences({ preload: '/p', devTools: false }).disableBlinkFeatures;
     expect(features?.split(',').map((name) => name.trim())).toContain('Auxclick');

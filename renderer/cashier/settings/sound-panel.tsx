@@ -1,0 +1,119 @@
+import { Button, Group, Paper, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { EffectiveSettings } from '../../../shared/settings';
+import { useSoundPort } from '../../common/sound/sound-port-context';
+import { SourceBadge } from './source-badge';
+
+const MANAGED = 'Managed by IT: read-only here.';
+
+/**
+ * The till's sounds: on or off, how loud, a button to hear the level, and whether the
+ * customer display plays them too. Each change is saved at once through the settings
+ * screen's `save`; a setting IT manages is shown but cannot be changed.
+ */
+export function SoundPanel({
+  settings,
+  save,
+}: {
+  settings: EffectiveSettings;
+  save: (values: Record<string, unknown>) => Promise<void>;
+}) {
+  const port = useSoundPort();
+  const { values, keys } = settings;
+  // The slider moves freely while dragged and is saved when let go; a new value from main
+  // (a save, IT's policy) moves it back to what is in effect.
+  const [volume, setVolume] = useState(values.soundVolume);
+  const [volumeFrom, setVolumeFrom] = useState(values.soundVolume);
+  if (values.soundVolume !== volumeFrom) {
+    setVolumeFrom(values.soundVolume);
+    setVolume(values.soundVolume);
+  }
+  const volumeLocked = keys.soundVolume.locked;
+
+  return (
+    <Paper p="md" radius="lg" withBorder data-testid="sound-panel">
+      <Stack gap="md">
+        <Title order={3}>Sounds</Title>
+        <Switch
+          size="lg"
+          label={
+            <Group gap={6} component="span">
+              <span>Sounds at the till</span>
+              <SourceBadge settings={settings} setting="soundOn" />
+            </Group>
+          }
+          description={
+            keys.soundOn.locked
+              ? MANAGED
+              : 'A short sound when a card is read, a payment goes through or something goes wrong.'
+          }
+          checked={values.soundOn}
+          disabled={keys.soundOn.locked}
+          data-testid="setting-soundOn"
+          onChange={(event) => void save({ soundOn: event.currentTarget.checked })}
+        />
+        <Stack gap={4}>
+          <Group gap={6}>
+            <Text fw={500}>Volume</Text>
+            <SourceBadge settings={settings} setting="soundVolume" />
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Slider
+              flex={1}
+              min={0}
+              max={100}
+              step={1}
+              size="lg"
+              thumbSize={28}
+              // The whole 44 px band takes a finger, not just the thin track.
+              styles={{ root: { height: 44 }, trackContainer: { height: 44 } }}
+              label={null}
+              thumbLabel="Volume"
+              value={volume}
+              disabled={volumeLocked}
+              data-testid="setting-soundVolume"
+              onChange={setVolume}
+              onChangeEnd={(end) => {
+                if (end !== values.soundVolume) void save({ soundVolume: end });
+              }}
+            />
+            <Text w={48} ta="right" fw={600} data-testid="sound-volume-value">
+              {volume}
+            </Text>
+            <Button
+              size="md"
+              variant="light"
+              data-testid="test-sound"
+              onClick={() => port.play('accepted', volume)}
+            >
+              Test sound
+            </Button>
+          </Group>
+          {volumeLocked ? (
+            <Text size="sm" c="dimmed">
+              {MANAGED}
+            </Text>
+          ) : null}
+        </Stack>
+        <Switch
+          size="lg"
+          label={
+            <Group gap={6} component="span">
+              <span>Customer display plays sounds too</span>
+              <SourceBadge settings={settings} setting="customerDisplaySound" />
+            </Group>
+          }
+          description={
+            keys.customerDisplaySound.locked
+              ? MANAGED
+              : 'Only while sounds at the till are on; never the error sound.'
+          }
+          checked={values.customerDisplaySound}
+          disabled={keys.customerDisplaySound.locked}
+          data-testid="setting-customerDisplaySound"
+          onChange={(event) => void save({ customerDisplaySound: event.currentTarget.checked })}
+        />
+      </Stack>
+    </Paper>
+  );
+}
