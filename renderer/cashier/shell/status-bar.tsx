@@ -62,6 +62,7 @@ export function StatusBar({
           title={reader.action}
         >
           {reader.text}
+          {reader.action ? ` — ${reader.action}` : ''}
         </Item>
         {demoMode ? (
           <Text size="sm" fw={700} data-testid="status-demo" style={{ whiteSpace: 'nowrap' }}>
