@@ -328,6 +328,49 @@ export const settingSchemas = {
       description:
         "How far the service's rate may differ from the app's, in percent, before the cashier decides.",
     }),
+  /** Each person signs in with a PIN; off: one implicit cashier who may do everything (small shops). */
+  staffPinsRequired: z.boolean({ message: 'Staff PINs required must be true or false.' }).meta({
+    description:
+      'Whether each person signs in with a PIN and the roles apply; false: one implicit cashier, as a small shop runs.',
+  }),
+  /** Minutes without use before the till locks (signs out); 0 never. Only with staff PINs. */
+  autoLockMinutes: z
+    .number({ message: 'The auto-lock time must be a number of minutes from 0 to 240.' })
+    .int({ message: 'The auto-lock time must be a whole number of minutes.' })
+    .min(0, { message: 'The auto-lock time must be a number of minutes from 0 to 240.' })
+    .max(240, { message: 'The auto-lock time must be a number of minutes from 0 to 240.' })
+    .meta({ description: 'Minutes without use before the till signs out (0: never).' }),
+  /**
+   * Managers IT provisions: a name and the PIN's scrypt hash (made with `npm run hash-pin`),
+   * never a PIN in clear. IT only.
+   */
+  provisionedManagers: z
+    .array(
+      z
+        .object({
+          name: z
+            .string()
+            .min(1, { message: 'A provisioned manager needs a name.' })
+            .max(40, { message: 'A manager name must be at most 40 characters.' })
+            .regex(NO_CONTROL_CHARACTERS, {
+              message: 'A manager name must not contain control characters.',
+            }),
+          pinHash: z
+            .string()
+            .regex(
+              /^scrypt\$\d{1,7}\$\d{1,2}\$\d{1,2}\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/,
+              {
+                message: 'A provisioned manager PIN must be a hash made with "npm run hash-pin".',
+              },
+            ),
+        })
+        .strict(),
+    )
+    .max(20, { message: 'At most 20 managers may be provisioned.' })
+    .meta({
+      description:
+        'Managers IT provisions: [{"name":"Ana","pinHash":"scrypt$..."}], the hash made with npm run hash-pin. IT only.',
+    }),
   /** Where the updater looks for new versions; '' = no updates (the default). Set by IT only. */
   updateFeedUrl: z
     .string()
@@ -374,6 +417,8 @@ export const itOnlySettingKeys: ReadonlySet<SettingKey> = new Set<SettingKey>([
   'rateTolerancePercent',
   'updateFeedUrl',
   'updateChannel',
+  // Who may approve what is IT's: a till cannot make itself a manager.
+  'provisionedManagers',
 ]);
 
 /** What only the running machine knows; tests pass fixed values. */
@@ -416,6 +461,9 @@ export function defaultSettings(environment: SettingsEnvironment): Settings {
     rateTolerancePercent: '1',
     updateFeedUrl: '',
     updateChannel: 'latest',
+    staffPinsRequired: false,
+    autoLockMinutes: 10,
+    provisionedManagers: [],
   };
 }
 

@@ -1,4 +1,5 @@
 import type { OrderJournal } from '../journal/order-journal';
+import type { StaffService } from '../staff/staff-service';
 import type { Writable } from 'node:stream';
 import type { Clock } from '../../shared/clock';
 import type { Calls, Events } from '../../shared/ipc/contract';
@@ -61,5 +62,7 @@ export interface AppServices {
   rates: RateBook;
   /** The order journal, read by tests and the harness (the pages go through the calls). */
   journal: Pick<OrderJournal, 'get' | 'events'>;
+  /** Who is at the till, and the audit trail (tests read it; the pages go through the calls). */
+  staff: Pick<StaffService, 'session' | 'auditEvents'>;
   close(): Promise<void>;
 }

@@ -14,6 +14,10 @@ import { trustOsCertificates } from '../network/os-certificates';
 import { routeServiceRequests } from '../service-client/node-http-exchange';
 import { LogoFetcher } from './logo-fetcher';
 import { ServiceHealthMonitor } from './service-health-monitor';
+import { StaffService } from '../staff/staff-service';
+import { guardCalls } from './staff-guard';
+import { StaffNames } from './staff-names';
+import { staffHandlers } from './staff-handlers';
 import { wireNfc } from './nfc-wiring';
 import { RateBook } from '../rates/rate-book';
 import { saleHandlers } from './sale-handlers';
@@ -76,6 +80,11 @@ export async function createAppServices(
   const journalPath = join(platform.dataDir, 'journal.sqlite');
   const journal = new SqliteOrderJournal({ path: journalPath, clock });
   const reports = new SqliteReportReader(journalPath);
+  // Who is at the till: PINs, roles and the audit trail live in the journal's file.
+  const staff = new StaffService({ db: journal.db, clock, settings: values, logger });
+  staff.onChange((session) => send('staff-session', session));
+  const staffNames = new StaffNames(journal.db);
+  send('staff-session', staff.session());
   const { sale, customer, ticker } = await wireSale({
     clock,
     logger,
@@ -85,6 +94,7 @@ export async function createAppServices(
     settings: values,
     send,
     downloadLogo: (url) => logos.dataUrl(url),
+    actor: () => staff.actor()?.staffId ?? null,
   });
 
   // Each link's rate_usd is a rate source of its own ('last-link'), once per order.
@@ -114,37 +124,43 @@ export async function createAppServices(
     connection,
     customer,
     nfc: nfc.host,
+    staff,
   });
   send('settings-changed', settings.current());
 
-  const handlers: CallHandlers<Calls> = {
-    ...serviceHandlers({
-      version: platform.version,
-      connection,
-      catalogue,
-      updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
-    }),
-    ...saleHandlers({ sale, catalogue, rates, settings: values, clock }),
-    ...journalHandlers({
-      clock,
-      reports,
-      reportTimeZone: () => values().reportTimeZone,
-      saveCsv: (name, write) => platform.saveCsv(name, write),
-    }),
-    ...settingsHandlers({ settings, secrets, connection, clock, logger }),
-    ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
-    ...diagnosticsHandlers({
-      clock,
-      version: platform.version,
-      platform,
-      settings,
-      secrets,
-      displays: platform.displays,
-      nfcStatus: nfc.status,
-      journalPath,
-      logger,
-    }),
-  };
+  const handlers: CallHandlers<Calls> = guardCalls(
+    {
+      ...serviceHandlers({
+        version: platform.version,
+        connection,
+        catalogue,
+        updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
+      }),
+      ...saleHandlers({ sale, catalogue, rates, settings: values, clock }),
+      ...journalHandlers({
+        clock,
+        reports,
+        reportTimeZone: () => values().reportTimeZone,
+        saveCsv: (name, write) => platform.saveCsv(name, write),
+        staffName: (staffId) => staffNames.nameOf(staffId),
+      }),
+      ...settingsHandlers({ settings, secrets, connection, clock, logger }),
+      ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
+      ...diagnosticsHandlers({
+        clock,
+        version: platform.version,
+        platform,
+        settings,
+        secrets,
+        displays: platform.displays,
+        nfcStatus: nfc.status,
+        journalPath,
+        logger,
+      }),
+      ...staffHandlers(staff),
+    },
+    staff,
+  );
 
   return {
     handlers,
@@ -154,10 +170,12 @@ export async function createAppServices(
     connection,
     rates,
     journal,
+    staff,
     async close() {
       stopReacting();
       ticker.stop();
       rates.stop();
+      staff.stop();
       // The order a clean quit needs: the reader process first (no tap may arrive after
       // the sale stops), the sale's timers, then the report reader, so the journal's close can checkpoint the
       // whole write-ahead log into one file, and the sandbox last.

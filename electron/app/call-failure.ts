@@ -1,3 +1,4 @@
+import { StaffRefusal } from '../staff/staff-errors';
 import type { CallFailure } from '../../shared/ipc/contract-kit';
 import { isServiceError } from '../service-client/service-error';
 import { SaleRuleError } from '../sale/sale-errors';
@@ -29,6 +30,18 @@ export function toCallFailure(error: unknown): { failure: CallFailure; expected:
   }
   if (error instanceof SaleRuleError) {
     return { failure: { kind: error.code, message: error.message }, expected: true };
+  }
+  if (error instanceof StaffRefusal) {
+    return {
+      failure: {
+        kind: error.code,
+        message: error.message,
+        ...(error.lockedUntilMs !== undefined
+          ? { detail: { lockedUntilMs: error.lockedUntilMs } }
+          : {}),
+      },
+      expected: true,
+    };
   }
   if (error instanceof CallRefusal) {
     return {

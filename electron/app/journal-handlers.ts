@@ -21,6 +21,8 @@ export interface JournalHandlerParts {
   /** The zone day reports are cut in, read per call so a changed setting applies at once. */
   reportTimeZone: () => string;
   saveCsv: AppPlatform['saveCsv'];
+  /** The name of a staff member, for the history's cashier column. */
+  staffName: (staffId: string | null) => string | null;
 }
 
 /** History, search, reports and the CSV export: what the cashier reads back from the journal. */
@@ -28,6 +30,7 @@ export function journalHandlers(
   parts: JournalHandlerParts,
 ): Pick<CallHandlers<Calls>, 'listOrders' | 'searchOrders' | 'report' | 'todayDate' | 'exportCsv'> {
   const { clock, reports, reportTimeZone, saveCsv } = parts;
+  const summary = (record: OrderRecord) => orderSummaryOf(record, parts.staffName);
   const period = (args: { fromDate: string; toDate: string }) => {
     if (args.fromDate > args.toDate)
       throw new CallRefusal('invalid-period', 'The start date is after the end date.');
@@ -43,9 +46,9 @@ export function journalHandlers(
         newest.push(record);
         if (newest.length > HISTORY_LIMIT) newest.shift();
       }
-      return newest.reverse().map(orderSummaryOf);
+      return newest.reverse().map(summary);
     },
-    searchOrders: async ({ query }) => searchOrders(reports, query).map(orderSummaryOf),
+    searchOrders: async ({ query }) => searchOrders(reports, query).map(summary),
     report: async (args) => periodReport(reports, period(args)),
     todayDate: async () => localDateOf(clock.now(), reportTimeZone()),
     exportCsv: async (args) => {

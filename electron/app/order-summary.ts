@@ -2,8 +2,14 @@ import type { OrderSummary } from '../../shared/ipc/views';
 import type { OrderRecord } from '../journal/order-record';
 import { allowedActions } from '../sale/sale-snapshot';
 
-/** An order as the history list shows it: no link, no serial, nothing the page can't use. */
-export function orderSummaryOf(record: OrderRecord): OrderSummary {
+/**
+ * An order as the history list shows it: no link, no serial, nothing the page can't use.
+ * `nameOf` names the cashier who started it.
+ */
+export function orderSummaryOf(
+  record: OrderRecord,
+  nameOf: (staffId: string | null) => string | null = () => null,
+): OrderSummary {
   return {
     orderId: record.orderId,
     reference: record.reference,
@@ -27,5 +33,7 @@ export function orderSummaryOf(record: OrderRecord): OrderSummary {
     updatedAtMs: record.updatedAtMs,
     lastFailure: record.lastFailure,
     mayBePaidLate: allowedActions(record).includes('markPaidAfterAll'),
+    cashierId: record.cashierId,
+    cashierName: nameOf(record.cashierId),
   };
 }

@@ -22,6 +22,8 @@ export interface SaleWiringParts {
   send: EventSink<Events>;
   /** An https shop logo as a data: URL (the bounded logo fetcher). */
   downloadLogo: (url: string) => Promise<string | null>;
+  /** The staff member at the till, for the journal. */
+  actor: () => string | null;
 }
 
 export interface SaleWiring {
@@ -42,6 +44,7 @@ export async function wireSale(parts: SaleWiringParts): Promise<SaleWiring> {
     journal,
     clock,
     logger,
+    actor: parts.actor,
     client: {
       createPaymentLink: (request, asset) => connection.client().createPaymentLink(request, asset),
       submitNfcPayment: (request) => connection.client().submitNfcPayment(request),

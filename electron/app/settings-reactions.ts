@@ -4,6 +4,7 @@ import type { SettingKey } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import type { NfcHost } from '../nfc-host/nfc-host';
 import type { SettingsService } from '../settings/settings-service';
+import type { StaffService } from '../staff/staff-service';
 import type { CustomerViewPublisher } from './customer-view-publisher';
 import type { ServiceConnection } from './service-connection';
 
@@ -17,6 +18,13 @@ const connectionSettingKeys: readonly SettingKey[] = [
   'serialNumber',
   'serviceTimeZone',
   'demoModeAllowed',
+];
+
+/** Who may sign in and how: PINs on or off, IT's managers, the auto-lock time. */
+const staffSettingKeys: readonly SettingKey[] = [
+  'staffPinsRequired',
+  'provisionedManagers',
+  'autoLockMinutes',
 ];
 
 /** What the customer display shows from the settings (the rest of its view is the sale's). */
@@ -41,14 +49,16 @@ export function reactToSettings(parts: {
   connection: ServiceConnection;
   customer: CustomerViewPublisher;
   nfc: NfcHost | null;
+  staff: Pick<StaffService, 'settingsChanged'>;
 }): () => void {
-  const { settings, send, logger, connection, customer, nfc } = parts;
+  const { settings, send, logger, connection, customer, nfc, staff } = parts;
   const touches = (changed: ReadonlySet<SettingKey>, keys: readonly SettingKey[]) =>
     keys.some((key) => changed.has(key));
   return settings.onChange((effective, changed) => {
     send('settings-changed', effective);
     if (touches(changed, customerViewSettingKeys)) customer.refresh();
     if (changed.has('nfcAid')) nfc?.reader.configure(effective.values.nfcAid);
+    if (touches(changed, staffSettingKeys)) staff.settingsChanged();
     if (touches(changed, connectionSettingKeys)) {
       connection
         .refresh()

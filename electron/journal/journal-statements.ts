@@ -25,6 +25,7 @@ export type InsertOrderParams = Pick<
   | 'updated_at_ms'
   | 'attempts'
   | 'replaces_order_id'
+  | 'cashier_id'
 > &
   InsertPricingParams;
 export type UpdateLinkParams = Pick<
@@ -70,9 +71,9 @@ export function prepareJournalStatements(db: DatabaseSync): JournalStatements {
         @currency, @serial_number, @created_at_ms, @updated_at_ms, @attempts, @replaces_order_id, NULL, NULL,
         NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
         @money_currency, @money_amount, @fee_money, @price, @usd_price, @usd_per_unit, @price_source,
-        @cross_source, @price_as_of_ms, @price_rounding, NULL)`),
+        @cross_source, @price_as_of_ms, @price_rounding, NULL, @cashier_id)`),
     insertEvent: db.prepare(
-      'INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail, actor_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     getOrder: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?`),
     updateState: db.prepare(
@@ -90,7 +91,7 @@ export function prepareJournalStatements(db: DatabaseSync): JournalStatements {
         failure_service_msg = @failure_service_msg, failure_service_code = @failure_service_code,
         failure_http_status = @failure_http_status WHERE order_id = @order_id`),
     events: db.prepare(
-      'SELECT order_id, at_ms, from_state, to_state, reason_kind, detail FROM order_events WHERE order_id = ? ORDER BY event_id',
+      'SELECT order_id, at_ms, from_state, to_state, reason_kind, detail, actor_id FROM order_events WHERE order_id = ? ORDER BY event_id',
     ),
     openOrders: db.prepare(
       `SELECT ${ORDER_COLUMNS} FROM orders WHERE state IN ${OPEN_STATES_SQL} ORDER BY created_at_ms DESC`,

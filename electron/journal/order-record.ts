@@ -28,6 +28,8 @@ export interface OrderRecord {
   attempts: number;
   /** The expired order this one replaced (a new link for the same sale). */
   replacesOrderId: string | null;
+  /** The staff member who started it; null before staff profiles, or with PINs off. */
+  cashierId: string | null;
   /** How a price typed in the shop's currency became `amount` and `fee`; null for asset units. */
   pricing: OrderPricing | null;
   /** How far the link's rate_usd was from the till's own price, in percent (money sales). */
@@ -61,6 +63,8 @@ export interface OrderEvent {
   reasonKind: ReasonKind;
   /** Service msg / error_code / error kind / cashier action, as a small object. */
   detail: EventDetail;
+  /** The staff member who acted; null for the service, the clock, or before staff profiles. */
+  actorId: string | null;
 }
 
 export interface EventDetail {
@@ -75,10 +79,17 @@ export interface EventDetail {
 
 export type NewOrder = Omit<
   OrderRecord,
-  'state' | 'updatedAtMs' | 'attempts' | 'link' | 'lastFailure' | 'rateDifferencePercent'
+  | 'state'
+  | 'updatedAtMs'
+  | 'attempts'
+  | 'link'
+  | 'lastFailure'
+  | 'rateDifferencePercent'
+  | 'cashierId'
 > & {
   state: SaleState;
   attempts?: number;
+  cashierId?: string | null;
 };
 
 /** Fields a transition may set at the same time as the state. */
@@ -99,6 +110,8 @@ export interface StateChange {
   reasonKind: ReasonKind;
   detail?: EventDetail;
   patch?: OrderPatch;
+  /** The staff member who acted, when a person did (null: the till, or PINs off). */
+  actorId?: string | null;
 }
 
 export type { OrderFailure } from '../../shared/sale/order-failure';

@@ -86,6 +86,7 @@ export class SqliteOrderJournal implements OrderJournal {
     }
     const record: OrderRecord = {
       ...order,
+      cashierId: order.cashierId ?? null,
       attempts: order.attempts ?? 0,
       updatedAtMs: event.atMs,
       rateDifferencePercent: null,
@@ -110,6 +111,7 @@ export class SqliteOrderJournal implements OrderJournal {
         updated_at_ms: record.updatedAtMs,
         attempts: record.attempts,
         replaces_order_id: record.replacesOrderId,
+        cashier_id: record.cashierId,
         ...pricingParams(record.pricing),
       } satisfies InsertOrderParams);
       this.statements.insertEvent.run(
@@ -119,6 +121,7 @@ export class SqliteOrderJournal implements OrderJournal {
         record.state,
         event.reasonKind,
         JSON.stringify(event.detail ?? {}),
+        record.cashierId,
       );
     });
     this.wrote();
@@ -217,6 +220,7 @@ export class SqliteOrderJournal implements OrderJournal {
         change.to,
         change.reasonKind,
         JSON.stringify(change.detail ?? {}),
+        change.actorId ?? null,
       );
       return recordFromRow(this.statements.getOrder.get(change.orderId) as OrderRow);
     });

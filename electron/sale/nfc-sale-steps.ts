@@ -51,6 +51,7 @@ export function createNfcOrder(
       createdAtMs: now,
       replacesOrderId: null,
       pricing: sale.pricing,
+      cashierId: parts.actor(),
     },
     { atMs: now, reasonKind: 'cashier', detail: { action: 'start-nfc-sale' } },
   );

@@ -64,6 +64,7 @@ export function beginQrOrder(parts: SaleParts, order: NewQrOrder): Promise<SaleS
       attempts: 1,
       replacesOrderId: order.replacesOrderId,
       pricing: order.pricing,
+      cashierId: parts.actor(),
     },
     {
       atMs: now,
@@ -87,6 +88,7 @@ export function retryQrOrder(parts: SaleParts, record: OrderRecord): Promise<Sal
     reasonKind: 'cashier',
     detail: { action: 'retry-same-order' },
     patch: { countAttempt: true },
+    actorId: parts.actor(),
   });
   parts.active.show(requesting);
   return parts.active.track(sendQr(parts, requesting, qrRequestOf(requesting)));

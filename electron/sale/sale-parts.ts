@@ -13,4 +13,6 @@ export interface SaleParts {
   terms: () => SaleTerms;
   newOrderId: (nowMs: number) => OrderIdentity;
   active: ActiveSale;
+  /** The staff member at the till (orders and the cashier's events carry it); null if none. */
+  actor: () => string | null;
 }

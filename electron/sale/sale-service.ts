@@ -27,6 +27,8 @@ export interface SaleServiceOptions {
   terms: () => SaleTerms;
   newOrderId?: (nowMs: number) => OrderIdentity;
   logger?: Logger;
+  /** The staff member at the till, for the journal; none when absent (PINs off). */
+  actor?: () => string | null;
 }
 
 /**
@@ -57,6 +59,7 @@ export class SaleService {
       terms: options.terms,
       newOrderId: options.newOrderId ?? ((nowMs) => defaultNewOrderId(nowMs)),
       active: this.active,
+      actor: options.actor ?? (() => null),
     };
   }
 
@@ -191,6 +194,7 @@ export class SaleService {
         atMs: this.parts.clock.now(),
         reasonKind: 'cashier',
         detail: { action: 'paid-after-all', note: reason },
+        actorId: this.parts.actor(),
       });
       return onScreen ? this.active.show(updated) : snapshotOf(updated);
     });
@@ -234,6 +238,7 @@ export class SaleService {
         atMs: this.parts.clock.now(),
         reasonKind: 'cashier',
         detail,
+        actorId: this.parts.actor(),
       });
       return this.active.show(updated);
     });

@@ -9,6 +9,7 @@ import type { ServiceHealth } from '../service-health';
 import type { UpdateStatus } from '../update-status';
 import { parseLocalDate } from '../calendar-date';
 import { isOrderId } from '../order-id';
+import { guardedActions, PIN_PATTERN, type StaffSession } from '../staff';
 import { settingKeys, type EffectiveSettings } from '../settings';
 import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
 import type {
@@ -55,6 +56,14 @@ const lateReason = z
   .trim()
   .min(3, 'say in a few words how you know it was paid')
   .max(200)
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+const pin = z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits');
+const staffId = z.string().min(1).max(64);
+const staffName = z
+  .string()
+  .trim()
+  .min(1, 'a name')
+  .max(40)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
 /** An uncaught error on the cashier page: short texts only, the log line stays small. */
@@ -167,6 +176,22 @@ export const calls = {
   /** Where the till's update stands (off, downloading, ready to install at close...). */
   updateStatus: call(none).returns<UpdateStatus>(),
 
+  // Staff: sign-in with a PIN, and what only a manager may do (enforced in main)
+  staffSession: call(none).returns<StaffSession>(),
+  /** PINs required and no manager yet: the first one, signed in at once. */
+  createFirstManager: call(z.object({ name: staffName, pin }).strict()).returns<StaffSession>(),
+  signIn: call(z.object({ staffId, pin }).strict()).returns<StaffSession>(),
+  signOut: call(none).returns<StaffSession>(),
+  addStaff: call(
+    z.object({ name: staffName, role: z.enum(['cashier', 'manager']), pin }).strict(),
+  ).returns<StaffSession>(),
+  resetStaffPin: call(z.object({ staffId, pin }).strict()).returns<StaffSession>(),
+  removeStaff: call(z.object({ staffId }).strict()).returns<StaffSession>(),
+  /** A manager's PIN, typed on the cashier's screen, approves one guarded action once. */
+  approveAction: call(
+    z.object({ managerId: staffId, pin, action: z.enum(guardedActions) }).strict(),
+  ).returns<null>(),
+
   // Diagnostics for IT
   /** One zip (logs, settings without secrets, versions, displays, reader, journal check). */
   exportDiagnostics: call(none).returns<DiagnosticsExportResult>(),
@@ -184,6 +209,8 @@ const events = {
   /** Shown big on each display for a few seconds by "identify displays". */
   'identify-display': event<{ label: string }>(),
   'update-status': event<UpdateStatus>(),
+  /** Who is signed in, and who may sign in. */
+  'staff-session': event<StaffSession>(),
   /** How the payment service answers, for the status bar. */
   'service-health': event<ServiceHealth>(),
 } as const;

@@ -52,6 +52,9 @@ export interface OrderSummary {
   lastFailure: OrderFailure | null;
   /** An expired or cancelled QR link: the customer may still have paid it ("paid after all"). */
   mayBePaidLate: boolean;
+  /** Who started it; null before staff profiles or with PINs off ("unknown" in the history). */
+  cashierId: string | null;
+  cashierName: string | null;
 }
 
 export interface ConnectionTest {

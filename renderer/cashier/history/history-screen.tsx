@@ -5,6 +5,7 @@ import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { OrderSearch } from './order-search';
+import { CashierFilter, ordersOfCashier } from './cashier-filter';
 import { OrderTable } from './order-table';
 import { ReportTables } from './report-tables';
 import { useHistory } from './use-history';
@@ -15,6 +16,7 @@ export function HistoryScreen() {
   const { date, orders, report, searched } = history;
   const [exported, setExported] = useState<CsvExportResult | null>(null);
   const exporting = useTillAction();
+  const [cashier, setCashier] = useState('all');
 
   const exportCsv = async () => {
     if (!date) return;
@@ -80,17 +82,22 @@ export function HistoryScreen() {
             <Title order={2} size="h3">
               {searched !== null ? `Orders matching “${searched}”` : 'Orders'}
             </Title>
-            <OrderSearch
-              searching={searched !== null}
-              onSearch={history.search}
-              onShowDay={history.showDay}
-            />
+            <Group align="end" gap="sm">
+              {orders ? (
+                <CashierFilter orders={orders} value={cashier} onChange={setCashier} />
+              ) : null}
+              <OrderSearch
+                searching={searched !== null}
+                onSearch={history.search}
+                onShowDay={history.showDay}
+              />
+            </Group>
           </Group>
           {orders === null ? (
             <Text c="dimmed">Loading…</Text>
           ) : (
             <OrderTable
-              orders={orders}
+              orders={ordersOfCashier(orders, cashier)}
               timeZone={report?.period.timeZone}
               onOrderChanged={history.reload}
             />

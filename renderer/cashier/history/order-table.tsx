@@ -18,6 +18,8 @@ export function OrderTable({
   onOrderChanged: () => void;
 }) {
   if (orders.length === 0) return <Text c="dimmed">No orders.</Text>;
+  // With staff PINs off nobody is named: no column of "Unknown".
+  const namesCashiers = orders.some((order) => order.cashierId !== null);
   return (
     <Table striped highlightOnHover verticalSpacing="sm" data-testid="order-table">
       <Table.Thead>
@@ -28,6 +30,7 @@ export function OrderTable({
           <Table.Th ta="right">Price</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
           <Table.Th>Chain</Table.Th>
+          {namesCashiers ? <Table.Th>Cashier</Table.Th> : null}
           <Table.Th>State</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -52,6 +55,9 @@ export function OrderTable({
               {displayAmount(order.amount)} {order.asset ?? ''}
             </Table.Td>
             <Table.Td>{order.chainName ?? '—'}</Table.Td>
+            {namesCashiers ? (
+              <Table.Td data-testid="order-cashier">{order.cashierName ?? 'Unknown'}</Table.Td>
+            ) : null}
             <Table.Td>
               <Badge variant="light" color={toneColor[saleStateWords[order.state].tone]}>
                 {stateShortLabel[order.state]}

@@ -91,6 +91,8 @@ describe('journal: prices in money', () => {
       updatedAtMs: 3000,
       attempts: 1,
       replacesOrderId: null,
+      // From before staff profiles: nobody is named (the history says "Unknown").
+      cashierId: null,
       pricing: null,
       rateDifferencePercent: null,
       link: {
@@ -105,10 +107,10 @@ describe('journal: prices in money', () => {
       },
       lastFailure: null,
     });
-    expect(journal.events(OLD_ID).map((e) => e.toState)).toEqual([
-      'requesting',
-      'awaiting-payment',
-      'paid-confirmed-by-cashier',
+    expect(journal.events(OLD_ID).map((e) => [e.toState, e.actorId])).toEqual([
+      ['requesting', null],
+      ['awaiting-payment', null],
+      ['paid-confirmed-by-cashier', null],
     ]);
     // A new order in the migrated file keeps its pricing beside the old one's none.
     journal.createOrder(newOrder(), { atMs: 10_000, reasonKind: 'cashier' });

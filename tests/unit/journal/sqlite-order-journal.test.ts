@@ -283,6 +283,7 @@ describe('SqliteOrderJournal', () => {
         toState: 'requesting',
         reasonKind: 'cashier',
         detail: {},
+        actorId: null,
       },
     ]);
   });

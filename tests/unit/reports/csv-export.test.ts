@@ -24,6 +24,7 @@ function order(n: number, overrides: Partial<OrderRecord> = {}): OrderRecord {
       state: 'cancelled',
       createdAtMs: Date.UTC(2026, 10, 22, 9) + n,
     }),
+    cashierId: null,
     updatedAtMs: Date.UTC(2026, 10, 22, 9) + n + 1,
     attempts: 1,
     rateDifferencePercent: null,

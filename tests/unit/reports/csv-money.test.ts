@@ -13,6 +13,7 @@ const AT = Date.UTC(2026, 10, 22, 9, 0, 0);
 function record(overrides: Partial<OrderRecord>): OrderRecord {
   return {
     ...newQrOrder({ orderId: 'o-1', reference: 'K7M-Q4X', createdAtMs: AT }),
+    cashierId: null,
     state: 'paid-confirmed-by-cashier',
     updatedAtMs: AT + 1,
     attempts: 1,

@@ -28,6 +28,7 @@ const recordIn = (state: SaleState, kind: 'qr' | 'nfc'): OrderRecord => ({
   updatedAtMs: 0,
   attempts: 0,
   replacesOrderId: null,
+  cashierId: null,
   pricing: null,
   rateDifferencePercent: null,
   // A QR order in these tests has its link (as every QR order past 'requesting' has).

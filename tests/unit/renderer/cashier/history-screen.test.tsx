@@ -24,6 +24,8 @@ function order(reference: string): OrderSummary {
     updatedAtMs: Date.UTC(2026, 10, 22, 9, 0, 0),
     lastFailure: null,
     mayBePaidLate: false,
+    cashierId: null,
+    cashierName: null,
   };
 }
 

@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { callAccess } from '../../../electron/app/call-access';
+import type { CallName } from '../../../shared/ipc/contract';
+import type { CallResult } from '../../../shared/ipc/contract-kit';
+import type { StaffSession } from '../../../shared/staff';
+import { ManualClock } from '../../support/manual-clock';
+import { startHarness, type Harness } from '../../support/harness/harness';
+import { callThrough } from './harness-call';
+
+// Roles are enforced in main: every guarded call, made as a signed-in cashier through the
+// contract (as both transports make it), is refused until a manager's PIN approves that one
+// act; signed out, nothing that acts goes through. The services are the harness's real ones
+// (real SQLite journal, real sandbox over HTTP).
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+const call = callThrough(() => harness);
+
+async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
+  const result = await pending;
+  if (!result.ok) throw new Error(`call refused: ${result.error.kind} ${result.error.message}`);
+  return result.value as T;
+}
+
+/** Each guarded call with arguments its schema accepts (what it would do is not the point). */
+const guardedCalls: Record<string, unknown> = {
+  setManualPrice: { asset: 'USDT', chainId: '1', price: '1' },
+  markPaidAfterAll: { orderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', reason: 'wallet' },
+  exportCsv: { fromDate: '2026-11-22', toDate: '2026-11-22' },
+  updateSettings: { patch: { shopName: 'Corner' } },
+  resetSettings: { keys: ['shopName'] },
+  connectService: { baseUrl: 'https://pay.example/v1/cf-payment', token: 'x'.repeat(32) },
+  disconnectService: {},
+  addStaff: { name: 'Bo', role: 'cashier', pin: '5555' },
+  resetStaffPin: { staffId: 'someone', pin: '5555' },
+  removeStaff: { staffId: 'someone' },
+  exportDiagnostics: {},
+};
+
+async function tillWithCashier(): Promise<{ managerId: string; cashierId: string }> {
+  harness = await startHarness({ clock: new ManualClock(), settings: { staffPinsRequired: true } });
+  const first = await ok<StaffSession>(call('createFirstManager', { name: 'Mia', pin: '1234' }));
+  const managerId = first.signedIn!.staffId;
+  const added = await ok<StaffSession>(
+    call('addStaff', { name: 'Cas', role: 'cashier', pin: '4321' }),
+  );
+  const cashierId = added.staff.find((member) => member.name === 'Cas')!.staffId;
+  await ok(call('signOut'));
+  await ok(call('signIn', { staffId: cashierId, pin: '4321' }));
+  return { managerId, cashierId };
+}
+
+describe('staff roles, enforced in main', () => {
+  it('names every guarded call in the access table, and tests each of them here', () => {
+    const guarded = (Object.keys(callAccess) as CallName[]).filter(
+      (name) => typeof callAccess[name] === 'object',
+    );
+    expect(guarded.sort()).toEqual(Object.keys(guardedCalls).sort());
+  });
+
+  it('refuses each guarded call of a signed-in cashier with needs-manager and the action', async () => {
+    await tillWithCashier();
+    for (const [name, args] of Object.entries(guardedCalls)) {
+      const result = await call(name as CallName, args);
+      expect(result.ok, name).toBe(false);
+      if (result.ok) continue;
+      expect(result.error.kind, name).toBe('needs-manager');
+      const access = callAccess[name as CallName];
+      expect(result.error.detail?.action, name).toBe(
+        typeof access === 'object' ? access.guarded : undefined,
+      );
+    }
+  });
+
+  it("lets a manager's PIN approve one act, once, and audits who approved", async () => {
+    const { managerId, cashierId } = await tillWithCashier();
+    const wrong = await call('approveAction', { managerId, pin: '0000', action: 'settings' });
+    expect(wrong.ok ? null : wrong.error.kind).toBe('wrong-pin');
+    await ok(call('approveAction', { managerId, pin: '1234', action: 'settings' }));
+    // Approved for settings only: an export still needs a manager.
+    const exported = await call('exportCsv', guardedCalls.exportCsv);
+    expect(exported.ok ? null : exported.error.kind).toBe('needs-manager');
+    await ok(call('updateSettings', { patch: { shopName: 'Corner' } }));
+    expect(harness!.settings.current().values.shopName).toBe('Corner');
+    const again = await call('updateSettings', { patch: { shopName: 'Other' } });
+    expect(again.ok ? null : again.error.kind).toBe('needs-manager');
+    const staff = harness!.services.staff;
+    expect(staff.auditEvents().filter((event) => event.action === 'manager-override')).toEqual([
+      expect.objectContaining({ actorId: cashierId, approverId: managerId }),
+    ]);
+  });
+
+  it('lets a cashier sell and pick a chain, and records them on the order and its events', async () => {
+    const { cashierId } = await tillWithCashier();
+    await harness!.services.rates.ready();
+    // A picker tap saves the last chain: the cashier's own choice, not a settings change.
+    await ok(call('updateSettings', { patch: { lastChainId: '1' } }));
+    const sale = await ok<{ orderId: string }>(
+      call('startQrSale', { amount: '5', chainId: '1', asset: 'USDT' }),
+    );
+    await ok(call('cancelSale'));
+    const order = harness!.services.journal.get(sale.orderId)!;
+    expect(order.cashierId).toBe(cashierId);
+    expect(
+      harness!.services.journal.events(sale.orderId).map((event) => [event.toState, event.actorId]),
+    ).toEqual([
+      ['requesting', cashierId],
+      ['awaiting-payment', null],
+      ['cancelled', cashierId],
+    ]);
+    const listed = await ok<{ cashierName: string | null }[]>(
+      call('listOrders', { fromDate: '2026-11-22', toDate: '2026-11-22' }),
+    );
+    expect(listed.map((row) => row.cashierName)).toEqual(['Cas']);
+  });
+
+  it('refuses every act while nobody is signed in', async () => {
+    await tillWithCashier();
+    await ok(call('signOut'));
+    for (const name of ['startQrSale', 'listOrders', 'finishSale'] as const) {
+      const args =
+        name === 'startQrSale'
+          ? { amount: '5', chainId: '1', asset: 'USDT' }
+          : name === 'listOrders'
+            ? { fromDate: '2026-11-22', toDate: '2026-11-22' }
+            : {};
+      const result = await call(name, args);
+      expect(result.ok ? null : result.error.kind, name).toBe('signed-out');
+    }
+  });
+
+  it('with staff PINs off, runs as one implicit cashier who may do everything', async () => {
+    harness = await startHarness({ clock: new ManualClock() });
+    await ok(call('updateSettings', { patch: { shopName: 'Corner' } }));
+    const session = await ok<StaffSession>(call('staffSession'));
+    expect(session).toMatchObject({ pinsRequired: false, signedIn: null });
+  });
+});
