@@ -16,7 +16,7 @@ export interface PinPurpose {
 }
 
 export function checkPinFormat(pin: string): void {
-  if (pin === 'x') throw new StaffRefusal('not-allowed', 'A PIN is 4 to 8 digits.');
+  if (!PIN_PATTERN.test(pin)) throw new StaffRefusal('not-allowed', 'A PIN is 4 to 8 digits.');
 }
 
 function lockedRefusal(lockedUntilMs: number, nowMs: number): StaffRefusal {

@@ -1,12 +1,13 @@
 import type { Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
+import type { AuditTrail } from './audit-trail';
 import { sameName } from './name-rules';
 import type { StaffStore } from './staff-store';
 
 type ProvisionedManager = Settings['provisionedManagers'][number];
 
 /** What a sync changed, for the audit trail. */
-export interface PolicyChange {
+interface PolicyChange {
   action: 'staff-added' | 'staff-removed' | 'pin-reset';
   staffId: string;
   name: string;
@@ -20,13 +21,29 @@ export interface PolicyChange {
  * removed. A name IT provisions again gets its old id back, so past orders keep one name.
  * Names are the key: a local member IT names becomes IT's manager, with IT's PIN.
  */
-export function syncProvisionedManagers(
-  store: StaffStore,
-  provisioned: readonly ProvisionedManager[],
-  nowMs: number,
-  newStaffId: () => string,
-  logger: Logger,
-): PolicyChange[] {
+export function syncProvisionedManagers(parts: {
+  store: StaffStore;
+  trail: AuditTrail;
+  provisioned: readonly ProvisionedManager[];
+  nowMs: number;
+  newStaffId: () => string;
+  logger: Logger;
+}): void {
+  const changes = changesFor(parts);
+  for (const { action, staffId, name, tookOverLocal } of changes) {
+    const detail = { name, source: 'policy', ...(tookOverLocal ? { tookOverLocal } : {}) };
+    parts.trail.append(action, { actorId: null, target: staffId, detail });
+    parts.logger.info('staff list changed by the policy', { action, staffId });
+  }
+}
+
+function changesFor({
+  store,
+  provisioned,
+  nowMs,
+  newStaffId,
+  logger,
+}: Parameters<typeof syncProvisionedManagers>[0]): PolicyChange[] {
   const wanted: ProvisionedManager[] = [];
   for (const manager of provisioned) {
     if (wanted.some((other) => sameName(other.name, manager.name))) {

@@ -8,12 +8,11 @@ import type { Logger } from '../logging/logger';
 import { AuditTrail, type AuditEvent, type AuditFields } from './audit-trail';
 import { AutoLock } from './auto-lock';
 import { ManagerApprovals } from './manager-approvals';
-import { checkName, nameTaken } from './name-rules';
-import { checkPinFormat, PinChecks, unknownStaff } from './pin-checks';
-import { hashPin } from './pin-hash';
+import { PinChecks } from './pin-checks';
 import { syncProvisionedManagers } from './provisioned-managers';
 import { StaffRefusal } from './staff-errors';
-import { StaffStore, type StaffRow } from './staff-store';
+import { StaffRoster } from './staff-roster';
+import { StaffStore } from './staff-store';
 
 export interface StaffServiceOptions {
   /** The journal's writer connection, migrations applied (tables staff and audit_events). */
@@ -42,6 +41,7 @@ export class StaffService {
   private readonly store: StaffStore;
   private readonly trail: AuditTrail;
   private readonly pins: PinChecks;
+  private readonly roster: StaffRoster;
   private readonly approvals: ManagerApprovals;
   private readonly autoLock: AutoLock;
   private readonly inTransaction: InTransaction;
@@ -56,6 +56,7 @@ export class StaffService {
     this.store = new StaffStore(options.db);
     this.trail = new AuditTrail(options.db, this.clock);
     this.pins = new PinChecks(this.store, this.trail, this.clock, this.logger);
+    this.roster = new StaffRoster(this.store, this.clock, this.newStaffId);
     this.approvals = new ManagerApprovals(this.clock);
     this.autoLock = new AutoLock(this.clock, () => {
       this.endSession('auto-lock');
@@ -92,21 +93,13 @@ export class StaffService {
 
   async createFirstManager(name: string, pin: string): Promise<StaffSession> {
     this.requireFirstManagerStep();
-    checkPinFormat(pin);
-    const clean = checkName(name);
-    const pinHash = await hashPin(pin);
-    // Another window may have finished the step while scrypt ran.
-    this.requireFirstManagerStep();
-    if (this.store.activeNamed(clean)) throw nameTaken();
-    const staffId = this.newStaffId();
-    this.store.insert(
-      { staffId, name: clean, role: 'manager', pinHash, source: 'local' },
-      this.now(),
-    );
+    // Another window may finish the step while scrypt runs: checked again before the insert.
+    const added = await this.roster.add(name, 'manager', pin, () => this.requireFirstManagerStep());
+    const { staffId } = added;
     this.trail.append('first-manager', {
       actorId: staffId,
       target: staffId,
-      detail: { name: clean },
+      detail: { name: added.name },
     });
     this.startSession(staffId);
     return this.changed();
@@ -131,16 +124,7 @@ export class StaffService {
   }
 
   async addStaff(name: string, role: StaffRole, pin: string): Promise<StaffSession> {
-    checkPinFormat(pin);
-    const clean = checkName(name);
-    if (role !== 'cashier' && role !== 'manager') {
-      throw new StaffRefusal('not-allowed', 'A person is a cashier or a manager.');
-    }
-    if (this.store.activeNamed(clean)) throw nameTaken();
-    const pinHash = await hashPin(pin);
-    if (this.store.activeNamed(clean)) throw nameTaken();
-    const staffId = this.newStaffId();
-    this.store.insert({ staffId, name: clean, role, pinHash, source: 'local' }, this.now());
+    const { staffId, name: clean } = await this.roster.add(name, role, pin);
     this.trail.append('staff-added', {
       actorId: this.actorId(),
       target: staffId,
@@ -150,25 +134,13 @@ export class StaffService {
   }
 
   async resetPin(staffId: string, pin: string): Promise<StaffSession> {
-    checkPinFormat(pin);
-    this.changeableRow(staffId, 'IT sets the PIN of a manager IT provisioned.');
-    const pinHash = await hashPin(pin);
-    this.changeableRow(staffId, 'IT sets the PIN of a manager IT provisioned.');
-    this.store.setPinHash(staffId, pinHash, this.now());
+    await this.roster.resetPin(staffId, pin);
     this.trail.append('pin-reset', { actorId: this.actorId(), target: staffId });
     return this.changed();
   }
 
   removeStaff(staffId: string): StaffSession {
-    const row = this.changeableRow(staffId, 'IT removes a manager IT provisioned, in its policy.');
-    const managers = this.store.active().filter((other) => other.role === 'manager');
-    if (row.role === 'manager' && managers.length <= 1) {
-      throw new StaffRefusal(
-        'not-allowed',
-        'The last manager cannot be removed. Add another manager first.',
-      );
-    }
-    this.store.remove(staffId, this.now());
+    const row = this.roster.remove(staffId);
     this.trail.append('staff-removed', {
       actorId: this.actorId(),
       target: staffId,
@@ -227,20 +199,16 @@ export class StaffService {
 
   /** Re-reads settings: IT's managers synced, a session PINs-off or the policy ended is ended. */
   settingsChanged(): void {
-    const changes = this.inTransaction(() =>
-      syncProvisionedManagers(
-        this.store,
-        this.settings().provisionedManagers,
-        this.now(),
-        this.newStaffId,
-        this.logger,
-      ),
+    this.inTransaction(() =>
+      syncProvisionedManagers({
+        store: this.store,
+        trail: this.trail,
+        provisioned: this.settings().provisionedManagers,
+        nowMs: this.now(),
+        newStaffId: this.newStaffId,
+        logger: this.logger,
+      }),
     );
-    for (const { action, staffId, name, tookOverLocal } of changes) {
-      const detail = { name, source: 'policy', ...(tookOverLocal ? { tookOverLocal } : {}) };
-      this.trail.append(action, { actorId: null, target: staffId, detail });
-      this.logger.info('staff list changed by the policy', { action, staffId });
-    }
     if (this.signedInId !== null) {
       if (!this.pinsRequired()) this.endSession('sign-out', { reason: 'pins-off' });
       else if (!this.actor()) this.endSession('sign-out', { reason: 'removed' });
@@ -271,20 +239,11 @@ export class StaffService {
     }
   }
 
-  /** A person the till may change: on the list, and not one of IT's managers. */
-  private changeableRow(staffId: string, itsIt: string): StaffRow {
-    const row = this.store.activeById(staffId);
-    if (!row) throw unknownStaff();
-    if (row.source === 'policy') throw new StaffRefusal('not-allowed', itsIt);
-    return row;
-  }
-
   private startSession(staffId: string): void {
     if (this.signedInId !== null && this.signedInId !== staffId) {
       this.endSession('sign-out', { reason: 'someone else signed in' });
     }
     this.signedInId = staffId;
-    this.approvals.clear();
     this.autoLock.restart(this.settings().autoLockMinutes);
     this.logger.info('staff signed in', { staffId });
   }
