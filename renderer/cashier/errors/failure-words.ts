@@ -80,8 +80,38 @@ const callFailureWords: Record<string, FailureWords> = {
   },
   'not-allowed': {
     title: 'That is not possible right now',
-    nextStep: 'The sale has moved on; use the buttons shown.',
+    nextStep: 'The till shows what can be done now; use the buttons shown.',
     step: 'retry',
+  },
+  'needs-manager': {
+    title: 'A manager is needed',
+    nextStep: 'Ask a manager to approve it with their PIN.',
+    step: 'retry',
+  },
+  'signed-out': {
+    title: 'Nobody is signed in',
+    nextStep: 'Sign in with your PIN, then try again.',
+    step: 'retry',
+  },
+  'wrong-pin': {
+    title: 'Wrong PIN',
+    nextStep: 'Type the PIN again.',
+    step: 'fix-input',
+  },
+  locked: {
+    title: 'Locked for a while',
+    nextStep: 'Too many wrong PINs: wait, or ask a manager to set a new PIN.',
+    step: 'wait',
+  },
+  'unknown-staff': {
+    title: 'Not on the staff list',
+    nextStep: 'Pick a name from the list.',
+    step: 'fix-input',
+  },
+  'name-taken': {
+    title: 'Name already on the list',
+    nextStep: 'Choose another name, for example with an initial.',
+    step: 'fix-input',
   },
   'invalid-sale': {
     title: 'The sale is not valid',

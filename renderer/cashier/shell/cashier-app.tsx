@@ -9,6 +9,12 @@ import { SaleScreen } from '../sale/sale-screen';
 import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
 import { SettingsScreen } from '../settings/settings-screen';
 import { FirstRunScreen } from '../setup/first-run-screen';
+import { FirstManagerScreen } from '../staff/first-manager-screen';
+import { ManagerApprovalHost } from '../staff/manager-approval-host';
+import { SignInScreen } from '../staff/sign-in-screen';
+import { SignedInPerson } from '../staff/signed-in-person';
+import { staffGate } from '../staff/staff-gate';
+import { useStaffSession } from '../staff/use-staff-session';
 import { callPos } from './pos';
 import { StatusBar } from './status-bar';
 import { UpdateReadyBadge } from './update-ready-badge';
@@ -22,7 +28,11 @@ const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
   { id: 'settings', label: 'Settings' },
 ];
 
-/** The cashier window: a header (screens, demo mode) over one screen, over the status bar. */
+/**
+ * The cashier window: a header (screens, demo mode, who is signed in) over one screen, over the
+ * status bar. With staff PINs on, the first-manager step or the sign-in takes the screen's place
+ * until someone is signed in.
+ */
 export function CashierApp() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [infoFailure, setInfoFailure] = useState<CallFailure | null>(null);
@@ -31,6 +41,7 @@ export function CashierApp() {
   const sale = usePosEvent('sale-changed') ?? null;
   // The last chain and asset lists, kept while the start form comes and goes between sales.
   const [catalogueMemory] = useState(() => new CatalogueMemory());
+  const { session, setSession } = useStaffSession();
 
   const loadInfo = useCallback(async () => {
     const result = await callPos('appInfo', {});
@@ -58,7 +69,7 @@ export function CashierApp() {
   // The service mode follows the settings (a URL saved, demo mode allowed or not).
   usePosListener('settings-changed', () => void loadInfo());
 
-  if (!info) {
+  if (!info || session === undefined) {
     return (
       <Stack align="center" justify="center" h="100%" p="xl">
         {infoFailure ? (
@@ -70,6 +81,13 @@ export function CashierApp() {
     );
   }
 
+  const gate = staffGate(session);
+  const signedIn = session?.pinsRequired ? session.signedIn : null;
+  // Whoever signs in starts at the sale, not at the screen the last person left open.
+  const onSignedIn = (next: NonNullable<typeof session>) => {
+    setSession(next);
+    setScreen('sale');
+  };
   const forcedSetup = info.needsSetup;
   const current: Screen = forcedSetup ? 'setup' : screen;
   const shopName = settings?.values.shopName ?? '';
@@ -105,26 +123,37 @@ export function CashierApp() {
             ) : null}
             <UpdateReadyBadge />
           </Group>
-          <Group gap="xs" wrap="nowrap" component="nav" aria-label="Screens">
-            {screens.map((item) => (
-              <Button
-                key={item.id}
-                size="md"
-                h={48}
-                variant={current === item.id ? 'filled' : 'subtle'}
-                aria-current={current === item.id ? 'page' : undefined}
-                disabled={forcedSetup}
-                data-testid={`nav-${item.id}`}
-                onClick={() => setScreen(item.id)}
-              >
-                {item.label}
-              </Button>
-            ))}
+          <Group gap="md" wrap="nowrap">
+            {signedIn && gate === null ? (
+              <SignedInPerson person={signedIn} onSession={setSession} />
+            ) : null}
+            {gate === null ? (
+              <Group gap="xs" wrap="nowrap" component="nav" aria-label="Screens">
+                {screens.map((item) => (
+                  <Button
+                    key={item.id}
+                    size="md"
+                    h={48}
+                    variant={current === item.id ? 'filled' : 'subtle'}
+                    aria-current={current === item.id ? 'page' : undefined}
+                    disabled={forcedSetup}
+                    data-testid={`nav-${item.id}`}
+                    onClick={() => setScreen(item.id)}
+                  >
+                    {item.label}
+                  </Button>
+                ))}
+              </Group>
+            ) : null}
           </Group>
         </Group>
       </Box>
       <Box component="main" p="md" style={{ flex: 1 }}>
-        {current === 'setup' ? (
+        {gate === 'first-manager' && session ? (
+          <FirstManagerScreen onSession={onSignedIn} />
+        ) : gate === 'sign-in' && session ? (
+          <SignInScreen session={session} onSession={onSignedIn} />
+        ) : current === 'setup' ? (
           <FirstRunScreen
             info={info}
             settings={settings ?? null}
@@ -150,6 +179,7 @@ export function CashierApp() {
         )}
       </Box>
       <SaleFeedback sale={sale} settings={settings ?? null} />
+      <ManagerApprovalHost session={session} />
       <StatusBar
         demoMode={info.demoMode}
         currency={settings?.values.currency ?? 'USD'}

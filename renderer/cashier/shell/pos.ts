@@ -1,5 +1,7 @@
 import type { CallName, CashierApi, Calls, EventName, Events } from '../../../shared/ipc/contract';
 import { cashierApi } from '../../common/bridge';
+import { askManagerApproval } from '../staff/approval-requests';
+import { guardedActionOf } from '../staff/staff-words';
 import type {
   ArgsOf,
   CallFailure,
@@ -17,7 +19,23 @@ function pos(): CashierApi {
   return cashierApi();
 }
 
+/**
+ * One till call. When main answers that it needs a manager, the manager approval dialog asks
+ * for a manager's PIN in place, and the call is made again once: the screen that asked gets
+ * that second answer, or the first refusal when the cashier cancels. No screen handles it.
+ */
 export async function callPos<Name extends CallName>(
+  name: Name,
+  args: ArgsOf<Calls[Name]>,
+): Promise<CallResult<ResultOf<Calls[Name]>>> {
+  const first = await callOnce(name, args);
+  if (first.ok || first.error.kind !== 'needs-manager') return first;
+  const action = guardedActionOf(first.error.detail);
+  if (action === null || !(await askManagerApproval(action))) return first;
+  return callOnce(name, args);
+}
+
+async function callOnce<Name extends CallName>(
   name: Name,
   args: ArgsOf<Calls[Name]>,
 ): Promise<CallResult<ResultOf<Calls[Name]>>> {

@@ -10,11 +10,14 @@ import type { CallResult } from '../../../../shared/ipc/contract-kit';
 import { theme } from '../../../../renderer/common/theme';
 
 type Handler = (args: unknown) => unknown | Promise<unknown>;
+type Answer = (args: unknown) => CallResult<unknown> | Promise<CallResult<unknown>>;
 
 export interface FakePos {
   calls: { name: CallName; args: unknown }[];
   handle(name: CallName, handler: Handler): void;
   fail(name: CallName, kind: string, message: string): void;
+  /** Answers with a whole result (a failure with detail, or a different answer each time). */
+  answer(name: CallName, answer: Answer): void;
   emit(name: EventName, payload: unknown): void;
   callsOf(name: CallName): unknown[];
 }
@@ -22,12 +25,14 @@ export interface FakePos {
 export function installFakePos(): FakePos {
   const handlers = new Map<string, Handler>();
   const failures = new Map<string, { kind: string; message: string }>();
+  const answers = new Map<string, Answer>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const latest = new Map<string, unknown>();
   const fake: FakePos = {
     calls: [],
     handle: (name, handler) => void handlers.set(name, handler),
     fail: (name, kind, message) => void failures.set(name, { kind, message }),
+    answer: (name, answer) => void answers.set(name, answer),
     emit(name, payload) {
       latest.set(name, payload);
       for (const listener of listeners.get(name) ?? []) listener(payload);
@@ -48,6 +53,8 @@ export function installFakePos(): FakePos {
         }
         return async (args: unknown): Promise<CallResult<unknown>> => {
           fake.calls.push({ name: prop as CallName, args });
+          const answer = answers.get(prop);
+          if (answer) return answer(args);
           const failure = failures.get(prop);
           if (failure) return { ok: false, error: failure };
           const handler = handlers.get(prop);
