@@ -26,6 +26,7 @@ export type InsertOrderParams = Pick<
   | 'attempts'
   | 'replaces_order_id'
   | 'cashier_id'
+  | 'shift_id'
 > &
   InsertPricingParams;
 export type UpdateLinkParams = Pick<
@@ -71,7 +72,7 @@ export function prepareJournalStatements(db: DatabaseSync): JournalStatements {
         @currency, @serial_number, @created_at_ms, @updated_at_ms, @attempts, @replaces_order_id, NULL, NULL,
         NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
         @money_currency, @money_amount, @fee_money, @price, @usd_price, @usd_per_unit, @price_source,
-        @cross_source, @price_as_of_ms, @price_rounding, NULL, @cashier_id)`),
+        @cross_source, @price_as_of_ms, @price_rounding, NULL, @cashier_id, @shift_id)`),
     insertEvent: db.prepare(
       'INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail, actor_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),

@@ -30,6 +30,8 @@ export interface OrderRecord {
   replacesOrderId: string | null;
   /** The staff member who started it; null before staff profiles, or with PINs off. */
   cashierId: string | null;
+  /** The shift it was started in; null before shifts, or with no shift open. */
+  shiftId: number | null;
   /** How a price typed in the shop's currency became `amount` and `fee`; null for asset units. */
   pricing: OrderPricing | null;
   /** How far the link's rate_usd was from the till's own price, in percent (money sales). */
@@ -86,10 +88,12 @@ export type NewOrder = Omit<
   | 'lastFailure'
   | 'rateDifferencePercent'
   | 'cashierId'
+  | 'shiftId'
 > & {
   state: SaleState;
   attempts?: number;
   cashierId?: string | null;
+  shiftId?: number | null;
 };
 
 /** Fields a transition may set at the same time as the state. */

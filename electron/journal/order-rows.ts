@@ -3,12 +3,12 @@ import type { OrderKind, ReasonKind, SaleState } from '../../shared/sale/sale-st
 import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
 import { PRICING_COLUMNS, pricingFromRow, type PricingRow } from './pricing-columns';
 
-/** Every column of `orders`, in table order (migrations 1, 2 and 3). */
+/** Every column of `orders`, in table order (migrations 1 to 4). */
 export const ORDER_COLUMNS = `order_id, reference, kind, state, amount, fee, asset, asset_decimal, chain_id, chain_name,
   currency, serial_number, created_at_ms, updated_at_ms, attempts, replaces_order_id, qr_url, rate_usd,
   expire_at_raw, expires_at_ms, expiry_known, expiry_note, link_amount, amount_matches, failure_kind,
   failure_message, failure_service_msg, failure_service_code, failure_http_status, ${PRICING_COLUMNS},
-  cashier_id`;
+  cashier_id, shift_id`;
 
 /**
  * The open (non-terminal) states as an SQL list. Written exactly as in the partial index
@@ -52,6 +52,7 @@ export type OrderRow = {
   failure_service_code: string | null;
   failure_http_status: number | null;
   cashier_id: string | null;
+  shift_id: number | null;
 } & PricingRow;
 
 export type EventRow = {
@@ -83,6 +84,7 @@ export function recordFromRow(row: OrderRow): OrderRecord {
     attempts: row.attempts,
     replacesOrderId: row.replaces_order_id,
     cashierId: row.cashier_id,
+    shiftId: row.shift_id,
     pricing: pricingFromRow(row),
     rateDifferencePercent: row.rate_difference_percent,
     link:

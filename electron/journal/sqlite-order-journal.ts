@@ -87,6 +87,7 @@ export class SqliteOrderJournal implements OrderJournal {
     const record: OrderRecord = {
       ...order,
       cashierId: order.cashierId ?? null,
+      shiftId: order.shiftId ?? null,
       attempts: order.attempts ?? 0,
       updatedAtMs: event.atMs,
       rateDifferencePercent: null,
@@ -112,6 +113,7 @@ export class SqliteOrderJournal implements OrderJournal {
         attempts: record.attempts,
         replaces_order_id: record.replacesOrderId,
         cashier_id: record.cashierId,
+        shift_id: record.shiftId,
         ...pricingParams(record.pricing),
       } satisfies InsertOrderParams);
       this.statements.insertEvent.run(

@@ -93,6 +93,7 @@ describe('journal: prices in money', () => {
       replacesOrderId: null,
       // From before staff profiles: nobody is named (the history says "Unknown").
       cashierId: null,
+      shiftId: null,
       pricing: null,
       rateDifferencePercent: null,
       link: {

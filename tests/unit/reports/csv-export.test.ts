@@ -25,6 +25,7 @@ function order(n: number, overrides: Partial<OrderRecord> = {}): OrderRecord {
       createdAtMs: Date.UTC(2026, 10, 22, 9) + n,
     }),
     cashierId: null,
+    shiftId: null,
     updatedAtMs: Date.UTC(2026, 10, 22, 9) + n + 1,
     attempts: 1,
     rateDifferencePercent: null,

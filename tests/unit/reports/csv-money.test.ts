@@ -14,6 +14,7 @@ function record(overrides: Partial<OrderRecord>): OrderRecord {
   return {
     ...newQrOrder({ orderId: 'o-1', reference: 'K7M-Q4X', createdAtMs: AT }),
     cashierId: null,
+    shiftId: null,
     state: 'paid-confirmed-by-cashier',
     updatedAtMs: AT + 1,
     attempts: 1,

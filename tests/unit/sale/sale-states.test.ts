@@ -29,6 +29,7 @@ const recordIn = (state: SaleState, kind: 'qr' | 'nfc'): OrderRecord => ({
   attempts: 0,
   replacesOrderId: null,
   cashierId: null,
+  shiftId: null,
   pricing: null,
   rateDifferencePercent: null,
   // A QR order in these tests has its link (as every QR order past 'requesting' has).

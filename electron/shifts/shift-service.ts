@@ -1,0 +1,235 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Clock } from '../../shared/clock';
+import { isTerminal } from '../../shared/sale/sale-states';
+import type { OrderRecord } from '../journal/order-record';
+import { transactionRunner, type InTransaction } from '../journal/sqlite-transaction';
+import type { Logger } from '../logging/logger';
+import { ShiftRefusal } from './shift-errors';
+import { shiftReport, type EarlierOrderPaid } from './shift-report';
+import type { ShiftReport, StaffRef } from './shift-report-types';
+import { ShiftStore } from './shift-store';
+import type { ShiftRow, ShiftView, ZReportSummary, ZReportView } from './shift-views';
+import { zReportCsv } from './z-report-csv';
+
+export interface ShiftServiceOptions {
+  /** The journal's writer connection, migrations applied (tables shifts and z_reports). */
+  db: DatabaseSync;
+  clock: Clock;
+  /** The till's serial number now (settings), stored with each shift opened. */
+  serialNumber: () => string;
+  /** A staff member's name by id (removed members too); null when there is none. */
+  staffName: (staffId: string | null) => string | null;
+  logger: Logger;
+}
+
+const UNKNOWN = 'Unknown';
+/** A Z number past any made: "the report before it" is then the last one made. */
+const AFTER_LAST_Z = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Shifts and their Z reports, in main. One shift is open at a time; each order carries the
+ * shift open when it started (`openShiftId`, which the sale asks). Closing writes the shift's
+ * end and its numbered Z report in one transaction, so a crash leaves both or neither, and
+ * the database refuses any later change to a Z report.
+ */
+export class ShiftService {
+  private readonly clock: Clock;
+  private readonly serialNumber: () => string;
+  private readonly staffName: (staffId: string | null) => string | null;
+  private readonly logger: Logger;
+  private readonly store: ShiftStore;
+  private readonly inTransaction: InTransaction;
+
+  constructor(options: ShiftServiceOptions) {
+    this.clock = options.clock;
+    this.serialNumber = options.serialNumber;
+    this.staffName = options.staffName;
+    this.logger = options.logger;
+    this.store = new ShiftStore(options.db);
+    this.inTransaction = transactionRunner(options.db);
+  }
+
+  current(): ShiftView | null {
+    const shift = this.store.openShift();
+    return shift ? this.viewOf(shift) : null;
+  }
+
+  /** What a new order records as its shift: the open one, or null when none is open. */
+  openShiftId(): number | null {
+    return this.store.openShift()?.shiftId ?? null;
+  }
+
+  open(by: string | null): ShiftView {
+    const shift = this.inTransaction(() => {
+      const open = this.store.openShift();
+      if (open) {
+        throw new ShiftRefusal(
+          'shift-open',
+          `Shift ${open.shiftId} is still open. Close it before you open a new one.`,
+        );
+      }
+      return this.store.insertShift(this.clock.now(), by, this.serialNumber());
+    });
+    this.logger.info('shift opened', { shiftId: shift.shiftId, by });
+    return this.viewOf(shift);
+  }
+
+  /** The open shift so far, without closing it. */
+  xReport(): ShiftReport {
+    const shift = this.openOrRefuse();
+    const through = this.store.lastEventId();
+    return this.reportOf(shift, this.store.ordersOfShift(shift.shiftId), through, AFTER_LAST_Z);
+  }
+
+  /** Orders of the open shift not finished yet (none when no shift is open). */
+  unresolved(): OrderRecord[] {
+    const shift = this.store.openShift();
+    if (!shift) return [];
+    return this.store.ordersOfShift(shift.shiftId).filter((order) => !isTerminal(order.state));
+  }
+
+  /**
+   * Closes the open shift and makes its Z report. Refused while orders of the shift are
+   * unfinished, unless the closer acknowledges them (they are listed in the report).
+   */
+  close(by: string | null, acknowledgeUnresolved: boolean): ZReportView {
+    const view = this.inTransaction(() => {
+      const shift = this.openOrRefuse();
+      const orders = this.store.ordersOfShift(shift.shiftId);
+      const unfinished = orders.filter((order) => !isTerminal(order.state)).length;
+      if (unfinished > 0 && !acknowledgeUnresolved) {
+        throw new ShiftRefusal(
+          'unresolved',
+          `${unfinished === 1 ? '1 sale' : `${unfinished} sales`} of this shift ${unfinished === 1 ? 'is' : 'are'} not finished. ` +
+            'Finish them, or confirm that you close the shift with them unfinished.',
+        );
+      }
+      const closedAtMs = this.clock.now();
+      if (!this.store.closeShift(shift.shiftId, closedAtMs, by))
+        throw new Error(`shift ${shift.shiftId} was not open any more`);
+      const closed = { ...shift, closedAtMs, closedBy: by };
+      const report = this.reportOf(closed, orders, this.store.lastEventId(), AFTER_LAST_Z);
+      const zNumber = this.store.insertZReport(shift.shiftId, closedAtMs, JSON.stringify(report));
+      return { zNumber, shiftId: shift.shiftId, madeAtMs: closedAtMs, report };
+    });
+    this.logger.info('shift closed', {
+      shiftId: view.shiftId,
+      zNumber: view.zNumber,
+      by,
+      unresolved: view.report.unresolved.length,
+    });
+    return view;
+  }
+
+  /** Every Z report made, newest first. */
+  zReports(): ZReportSummary[] {
+    return this.store.zReports();
+  }
+
+  zReport(zNumber: number): ZReportView | null {
+    const row = this.store.zReport(zNumber);
+    return row ? { ...row, report: JSON.parse(row.report) as ShiftReport } : null;
+  }
+
+  /**
+   * The Z report made again from the journal as it is now, for checking the stored one: each
+   * order in its state at the stored cut-off, staff named as the stored report names them.
+   */
+  recompute(zNumber: number): ShiftReport {
+    const stored = this.zReportOrRefuse(zNumber);
+    const shift = this.store.shiftById(stored.shiftId);
+    if (!shift)
+      throw new Error(`Z report ${zNumber} names shift ${stored.shiftId}, which is missing`);
+    const through = stored.report.throughEventId;
+    const names = namesIn(stored.report);
+    return this.reportOf(
+      shift,
+      this.store.ordersOfShift(shift.shiftId, through),
+      through,
+      zNumber,
+      names,
+    );
+  }
+
+  zReportCsv(zNumber: number): string {
+    return zReportCsv(this.zReportOrRefuse(zNumber));
+  }
+
+  /**
+   * `beforeZ`: the report starts where the Z report before that number stopped (AFTER_LAST_Z:
+   * the last one made), or at the shift's opening when there is none.
+   */
+  private reportOf(
+    shift: ShiftRow,
+    orders: readonly OrderRecord[],
+    throughEventId: number,
+    beforeZ: number,
+    knownNames: ReadonlyMap<string, string> = new Map(),
+  ): ShiftReport {
+    const afterEventId = this.store.throughBefore(beforeZ) ?? shift.openedAfterEventId;
+    const earlierOrdersPaid = this.store.paidBetween(afterEventId, throughEventId, shift.shiftId);
+    return shiftReport({
+      shift,
+      orders,
+      earlierOrdersPaid,
+      throughEventId,
+      names: this.namesFor(shift, orders, earlierOrdersPaid, knownNames),
+    });
+  }
+
+  private namesFor(
+    shift: ShiftRow,
+    orders: readonly OrderRecord[],
+    earlier: readonly EarlierOrderPaid[],
+    known: ReadonlyMap<string, string>,
+  ): Map<string, string> {
+    const ids = new Set<string | null>([shift.openedBy, shift.closedBy]);
+    for (const order of orders) ids.add(order.cashierId);
+    for (const { order } of earlier) ids.add(order.cashierId);
+    const names = new Map<string, string>();
+    for (const id of ids) {
+      if (id === null) continue;
+      const name = known.get(id) ?? this.staffName(id);
+      if (name !== null) names.set(id, name);
+    }
+    return names;
+  }
+
+  private viewOf(shift: ShiftRow): ShiftView {
+    const who = (staffId: string | null): StaffRef => ({
+      staffId,
+      name: this.staffName(staffId) ?? UNKNOWN,
+    });
+    return {
+      shiftId: shift.shiftId,
+      serialNumber: shift.serialNumber,
+      openedAtMs: shift.openedAtMs,
+      openedBy: who(shift.openedBy),
+      closedAtMs: shift.closedAtMs,
+      closedBy: shift.closedAtMs === null ? null : who(shift.closedBy),
+    };
+  }
+
+  private openOrRefuse(): ShiftRow {
+    const shift = this.store.openShift();
+    if (!shift) throw new ShiftRefusal('no-shift', 'No shift is open. Open a shift first.');
+    return shift;
+  }
+
+  private zReportOrRefuse(zNumber: number): ZReportView {
+    const view = this.zReport(zNumber);
+    if (!view) throw new ShiftRefusal('no-report', `There is no Z report number ${zNumber}.`);
+    return view;
+  }
+}
+
+/** Staff as a stored report names them: a member renamed since is not a difference in the figures. */
+function namesIn(report: ShiftReport): Map<string, string> {
+  const refs: StaffRef[] = [
+    report.openedBy,
+    ...(report.closedBy ? [report.closedBy] : []),
+    ...report.byCashier.map((slice) => slice.cashier),
+    ...report.earlierOrdersPaid.map((line) => line.cashier),
+  ];
+  return new Map(refs.flatMap((ref) => (ref.staffId === null ? [] : [[ref.staffId, ref.name]])));
+}

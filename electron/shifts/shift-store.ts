@@ -1,0 +1,212 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { OrderRecord } from '../journal/order-record';
+import { ORDER_COLUMNS, recordFromRow, type OrderRow } from '../journal/order-rows';
+import { paidStates, type SaleState } from '../../shared/sale/sale-states';
+import type { EarlierOrderPaid } from './shift-report';
+import type { ShiftRow, ZReportSummary } from './shift-views';
+
+const SHIFT_COLUMNS =
+  'shift_id, serial_number, opened_at_ms, opened_by, closed_at_ms, closed_by, opened_after_event_id';
+
+/** The paid states as an SQL list: constant names from the state table, never user text. */
+const PAID_STATES_SQL = `(${[...paidStates].map((state) => `'${state}'`).join(', ')})`;
+
+type ShiftTableRow = {
+  shift_id: number;
+  serial_number: string;
+  opened_at_ms: number;
+  opened_by: string | null;
+  closed_at_ms: number | null;
+  closed_by: string | null;
+  opened_after_event_id: number;
+};
+
+type ZTableRow = { z_number: number; shift_id: number; made_at_ms: number; report: string };
+
+/** The shifts and z_reports tables, and the journal reads a shift's report needs. */
+export class ShiftStore {
+  private readonly statements: Record<
+    | 'openShift'
+    | 'shiftById'
+    | 'insertShift'
+    | 'closeShift'
+    | 'lastEventId'
+    | 'ordersOfShift'
+    | 'statesThrough'
+    | 'paidBetween'
+    | 'insertZ'
+    | 'zByNumber'
+    | 'throughBefore'
+    | 'zList',
+    StatementSync
+  >;
+
+  constructor(db: DatabaseSync) {
+    this.statements = {
+      openShift: db.prepare(`SELECT ${SHIFT_COLUMNS} FROM shifts WHERE closed_at_ms IS NULL`),
+      shiftById: db.prepare(`SELECT ${SHIFT_COLUMNS} FROM shifts WHERE shift_id = ?`),
+      insertShift: db.prepare(`INSERT INTO shifts (opened_at_ms, opened_by, serial_number,
+          opened_after_event_id) VALUES (?, ?, ?, ?) RETURNING ${SHIFT_COLUMNS}`),
+      closeShift: db.prepare(
+        'UPDATE shifts SET closed_at_ms = ?, closed_by = ? WHERE shift_id = ? AND closed_at_ms IS NULL',
+      ),
+      lastEventId: db.prepare('SELECT COALESCE(MAX(event_id), 0) AS id FROM order_events'),
+      ordersOfShift: db.prepare(
+        `SELECT ${ORDER_COLUMNS} FROM orders WHERE shift_id = ? ORDER BY created_at_ms, order_id`,
+      ),
+      // The state of each of the shift's orders after its last event up to the cut-off.
+      statesThrough: db.prepare(`SELECT e.order_id, e.to_state FROM order_events e
+          JOIN orders o ON o.order_id = e.order_id
+          WHERE o.shift_id = ? AND e.event_id = (SELECT MAX(i.event_id) FROM order_events i
+            WHERE i.order_id = e.order_id AND i.event_id <= ?)`),
+      paidBetween: db.prepare(`SELECT ${ORDER_COLUMNS}, paid.paid_at_ms, paid.paid_state FROM orders
+          JOIN (SELECT order_id AS paid_order_id, at_ms AS paid_at_ms, to_state AS paid_state
+            FROM order_events WHERE event_id > ? AND event_id <= ? AND to_state IN ${PAID_STATES_SQL}
+          ) AS paid ON paid.paid_order_id = orders.order_id
+          WHERE orders.shift_id IS NOT ?`),
+      insertZ: db.prepare(`INSERT INTO z_reports (z_number, shift_id, made_at_ms, report)
+          VALUES ((SELECT COALESCE(MAX(z_number), 0) + 1 FROM z_reports), ?, ?, ?) RETURNING z_number`),
+      zByNumber: db.prepare(
+        'SELECT z_number, shift_id, made_at_ms, report FROM z_reports WHERE z_number = ?',
+      ),
+      throughBefore: db.prepare(`SELECT json_extract(report, '$.throughEventId') AS through
+          FROM z_reports WHERE z_number < ? ORDER BY z_number DESC LIMIT 1`),
+      zList: db.prepare(`SELECT z_number, shift_id, made_at_ms,
+          json_extract(report, '$.serialNumber') AS serial_number,
+          json_extract(report, '$.openedAtMs') AS opened_at_ms,
+          json_extract(report, '$.closedAtMs') AS closed_at_ms,
+          json_extract(report, '$.orders.count') AS order_count,
+          json_extract(report, '$.byOutcome.paid.count') AS paid_count
+          FROM z_reports ORDER BY z_number DESC`),
+    };
+  }
+
+  openShift(): ShiftRow | null {
+    const row = this.statements.openShift.get() as ShiftTableRow | undefined;
+    return row ? shiftOf(row) : null;
+  }
+
+  shiftById(shiftId: number): ShiftRow | null {
+    const row = this.statements.shiftById.get(shiftId) as ShiftTableRow | undefined;
+    return row ? shiftOf(row) : null;
+  }
+
+  insertShift(openedAtMs: number, openedBy: string | null, serialNumber: string): ShiftRow {
+    const afterEventId = this.lastEventId();
+    return shiftOf(
+      this.statements.insertShift.get(
+        openedAtMs,
+        openedBy,
+        serialNumber,
+        afterEventId,
+      ) as ShiftTableRow,
+    );
+  }
+
+  /** False when the shift was not open (closed already, or no such shift). */
+  closeShift(shiftId: number, closedAtMs: number, closedBy: string | null): boolean {
+    return this.statements.closeShift.run(closedAtMs, closedBy, shiftId).changes === 1;
+  }
+
+  /** The journal's newest order event (0: none yet). Event ids only grow: events are never deleted. */
+  lastEventId(): number {
+    return (this.statements.lastEventId.get() as { id: number }).id;
+  }
+
+  /** The orders a shift started; with `throughEventId`, each in its state after that event. */
+  ordersOfShift(shiftId: number, throughEventId?: number): OrderRecord[] {
+    const records = (this.statements.ordersOfShift.all(shiftId) as OrderRow[]).map(recordFromRow);
+    if (throughEventId === undefined) return records;
+    const states = new Map(
+      (
+        this.statements.statesThrough.all(shiftId, throughEventId) as {
+          order_id: string;
+          to_state: SaleState;
+        }[]
+      ).map((row) => [row.order_id, row.to_state]),
+    );
+    // An order with no event by the cut-off did not exist yet then.
+    return records.flatMap((record) => {
+      const state = states.get(record.orderId);
+      return state === undefined ? [] : [{ ...record, state }];
+    });
+  }
+
+  /** Orders of any other shift (or of none) that reached a paid state in events (afterId, throughId]. */
+  paidBetween(afterEventId: number, throughEventId: number, shiftId: number): EarlierOrderPaid[] {
+    const rows = this.statements.paidBetween.all(
+      afterEventId,
+      throughEventId,
+      shiftId,
+    ) as (OrderRow & {
+      paid_at_ms: number;
+      paid_state: SaleState;
+    })[];
+    return rows.map((row) => ({
+      order: { ...recordFromRow(row), state: row.paid_state },
+      paidAtMs: row.paid_at_ms,
+    }));
+  }
+
+  insertZReport(shiftId: number, madeAtMs: number, report: string): number {
+    return (this.statements.insertZ.get(shiftId, madeAtMs, report) as { z_number: number })
+      .z_number;
+  }
+
+  zReport(
+    zNumber: number,
+  ): { zNumber: number; shiftId: number; madeAtMs: number; report: string } | null {
+    const row = this.statements.zByNumber.get(zNumber) as ZTableRow | undefined;
+    return row
+      ? {
+          zNumber: row.z_number,
+          shiftId: row.shift_id,
+          madeAtMs: row.made_at_ms,
+          report: row.report,
+        }
+      : null;
+  }
+
+  /** The cut-off of the Z report made before `zNumber` (any number past the last: the last one). */
+  throughBefore(zNumber: number): number | null {
+    const row = this.statements.throughBefore.get(zNumber) as { through: number } | undefined;
+    return row ? row.through : null;
+  }
+
+  /** Newest first. */
+  zReports(): ZReportSummary[] {
+    return (
+      this.statements.zList.all() as {
+        z_number: number;
+        shift_id: number;
+        made_at_ms: number;
+        serial_number: string;
+        opened_at_ms: number;
+        closed_at_ms: number;
+        order_count: number;
+        paid_count: number;
+      }[]
+    ).map((row) => ({
+      zNumber: row.z_number,
+      shiftId: row.shift_id,
+      madeAtMs: row.made_at_ms,
+      serialNumber: row.serial_number,
+      openedAtMs: row.opened_at_ms,
+      closedAtMs: row.closed_at_ms,
+      orderCount: row.order_count,
+      paidCount: row.paid_count,
+    }));
+  }
+}
+
+function shiftOf(row: ShiftTableRow): ShiftRow {
+  return {
+    shiftId: row.shift_id,
+    serialNumber: row.serial_number,
+    openedAtMs: row.opened_at_ms,
+    openedBy: row.opened_by,
+    closedAtMs: row.closed_at_ms,
+    closedBy: row.closed_by,
+    openedAfterEventId: row.opened_after_event_id,
+  };
+}
