@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Slider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { EffectiveSettings } from '../../../shared/settings';
 import { useSoundPort } from '../../common/sound/sound-port-context';
+import { SettingSwitch } from './setting-switch';
 import { SourceBadge } from './source-badge';
 
 const MANAGED = 'Managed by IT: read-only here.';
@@ -33,24 +34,15 @@ export function SoundPanel({
   return (
     <Paper p="md" radius="lg" withBorder data-testid="sound-panel">
       <Stack gap="md">
-        <Title order={3}>Sounds</Title>
-        <Switch
-          size="lg"
-          label={
-            <Group gap={6} component="span">
-              <span>Sounds at the till</span>
-              <SourceBadge settings={settings} setting="soundOn" />
-            </Group>
-          }
-          description={
-            keys.soundOn.locked
-              ? MANAGED
-              : 'A short sound when a card is read, a payment goes through or something goes wrong.'
-          }
-          checked={values.soundOn}
-          disabled={keys.soundOn.locked}
-          data-testid="setting-soundOn"
-          onChange={(event) => void save({ soundOn: event.currentTarget.checked })}
+        <Title order={2} size="h3">
+          Sounds
+        </Title>
+        <SettingSwitch
+          settings={settings}
+          setting="soundOn"
+          label="Sounds at the till"
+          description="A short sound when a card is read, a payment goes through or something goes wrong."
+          onSave={(soundOn) => void save({ soundOn })}
         />
         <Stack gap={4}>
           <Group gap={6}>
@@ -95,23 +87,12 @@ export function SoundPanel({
             </Text>
           ) : null}
         </Stack>
-        <Switch
-          size="lg"
-          label={
-            <Group gap={6} component="span">
-              <span>Customer display plays sounds too</span>
-              <SourceBadge settings={settings} setting="customerDisplaySound" />
-            </Group>
-          }
-          description={
-            keys.customerDisplaySound.locked
-              ? MANAGED
-              : 'Only while sounds at the till are on; never the error sound.'
-          }
-          checked={values.customerDisplaySound}
-          disabled={keys.customerDisplaySound.locked}
-          data-testid="setting-customerDisplaySound"
-          onChange={(event) => void save({ customerDisplaySound: event.currentTarget.checked })}
+        <SettingSwitch
+          settings={settings}
+          setting="customerDisplaySound"
+          label="Customer display plays sounds too"
+          description="Only while sounds at the till are on; never the error sound."
+          onSave={(customerDisplaySound) => void save({ customerDisplaySound })}
         />
       </Stack>
     </Paper>

@@ -4,7 +4,7 @@ import type { StaffMember, StaffSession } from '../../../shared/staff';
 import { callPos } from '../shell/pos';
 import { approvalStore, settleApproval, type ApprovalRequest } from './approval-requests';
 import { PersonTiles } from './person-tiles';
-import { PinPad } from './pin-pad';
+import { PinForPerson } from './pin-for-person';
 import { PinProblem } from './pin-problem';
 import { actionWords } from './staff-words';
 import { usePinAttempt } from './use-pin-attempt';
@@ -97,12 +97,8 @@ function ApprovalForm({
       </Stack>
       {manager ? (
         <Stack gap="sm" align="center">
-          <Text size="lg" fw={700} data-testid="pin-for">
-            PIN for {manager.name}
-          </Text>
-          <PinPad
-            key={manager.staffId}
-            label={`PIN for ${manager.name}`}
+          <PinForPerson
+            person={manager}
             disabled={pins.checking || secondsLeft > 0}
             onSubmit={(pin) => void approve(pin)}
           />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { StaffSession } from '../../../shared/staff';
 import { callPos } from '../shell/pos';
 import { PersonTiles } from './person-tiles';
-import { PinPad } from './pin-pad';
+import { PinForPerson } from './pin-for-person';
 import { PinProblem } from './pin-problem';
 import { usePinAttempt } from './use-pin-attempt';
 
@@ -52,12 +52,8 @@ export function SignInScreen({ session, onSession }: SignInScreenProps) {
         <Paper p="md" radius="lg" withBorder>
           {chosen ? (
             <Stack gap="sm" align="center">
-              <Text size="lg" fw={700} data-testid="pin-for">
-                PIN for {chosen.name}
-              </Text>
-              <PinPad
-                key={chosen.staffId}
-                label={`PIN for ${chosen.name}`}
+              <PinForPerson
+                person={chosen}
                 disabled={pins.checking || secondsLeft > 0}
                 onSubmit={(pin) => void signIn(pin)}
               />
