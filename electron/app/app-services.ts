@@ -17,6 +17,8 @@ import { ServiceHealthMonitor } from './service-health-monitor';
 import { StaffService } from '../staff/staff-service';
 import { guardCalls } from './staff-guard';
 import { StaffNames } from './staff-names';
+import { ShiftService } from '../shifts/shift-service';
+import { shiftHandlers } from './shift-handlers';
 import { staffHandlers } from './staff-handlers';
 import { wireNfc } from './nfc-wiring';
 import { RateBook } from '../rates/rate-book';
@@ -84,6 +86,15 @@ export async function createAppServices(
   const staff = new StaffService({ db: journal.db, clock, settings: values, logger });
   staff.onChange((session) => send('staff-session', session));
   const staffNames = new StaffNames(journal.db);
+  const shifts = new ShiftService({
+    db: journal.db,
+    clock,
+    serialNumber: () => values().serialNumber,
+    staffName: (staffId) => staffNames.nameOf(staffId),
+    logger,
+  });
+  const shiftChanged = () => send('shift-changed', shifts.current());
+  shiftChanged();
   send('staff-session', staff.session());
   const { sale, customer, ticker } = await wireSale({
     clock,
@@ -95,6 +106,7 @@ export async function createAppServices(
     send,
     downloadLogo: (url) => logos.dataUrl(url),
     actor: () => staff.actor()?.staffId ?? null,
+    shiftId: () => shifts.openShiftId(),
   });
 
   // Each link's rate_usd is a rate source of its own ('last-link'), once per order.
@@ -158,6 +170,12 @@ export async function createAppServices(
         logger,
       }),
       ...staffHandlers(staff),
+      ...shiftHandlers({
+        shifts,
+        by: () => staff.actor()?.staffId ?? null,
+        saveCsv: (name, write) => platform.saveCsv(name, write),
+        changed: shiftChanged,
+      }),
     },
     staff,
   );

@@ -55,6 +55,13 @@ export const callAccess: Record<CallName, CallAccess> = {
   resetStaffPin: staff,
   removeStaff: staff,
   approveAction: 'open',
+  currentShift: 'open',
+  openShift: 'signed-in',
+  xReport: 'signed-in',
+  closeShift: 'signed-in',
+  listZReports: 'signed-in',
+  zReport: 'signed-in',
+  exportZReportCsv: { guarded: 'export' },
   exportDiagnostics: { guarded: 'diagnostics' },
   reportPageError: 'open',
 };

@@ -1,3 +1,4 @@
+import { ShiftRefusal } from '../shifts/shift-errors';
 import { StaffRefusal } from '../staff/staff-errors';
 import type { CallFailure } from '../../shared/ipc/contract-kit';
 import { isServiceError } from '../service-client/service-error';
@@ -29,6 +30,9 @@ export function toCallFailure(error: unknown): { failure: CallFailure; expected:
     };
   }
   if (error instanceof SaleRuleError) {
+    return { failure: { kind: error.code, message: error.message }, expected: true };
+  }
+  if (error instanceof ShiftRefusal) {
     return { failure: { kind: error.code, message: error.message }, expected: true };
   }
   if (error instanceof StaffRefusal) {

@@ -24,6 +24,8 @@ export interface SaleWiringParts {
   downloadLogo: (url: string) => Promise<string | null>;
   /** The staff member at the till, for the journal. */
   actor: () => string | null;
+  /** The shift open now, for each new order. */
+  shiftId: () => number | null;
 }
 
 export interface SaleWiring {
@@ -45,6 +47,7 @@ export async function wireSale(parts: SaleWiringParts): Promise<SaleWiring> {
     clock,
     logger,
     actor: parts.actor,
+    shiftId: parts.shiftId,
     client: {
       createPaymentLink: (request, asset) => connection.client().createPaymentLink(request, asset),
       submitNfcPayment: (request) => connection.client().submitNfcPayment(request),

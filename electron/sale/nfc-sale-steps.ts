@@ -52,6 +52,7 @@ export function createNfcOrder(
       replacesOrderId: null,
       pricing: sale.pricing,
       cashierId: parts.actor(),
+      shiftId: parts.shiftId(),
     },
     { atMs: now, reasonKind: 'cashier', detail: { action: 'start-nfc-sale' } },
   );

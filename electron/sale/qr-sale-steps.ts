@@ -65,6 +65,7 @@ export function beginQrOrder(parts: SaleParts, order: NewQrOrder): Promise<SaleS
       replacesOrderId: order.replacesOrderId,
       pricing: order.pricing,
       cashierId: parts.actor(),
+      shiftId: parts.shiftId(),
     },
     {
       atMs: now,

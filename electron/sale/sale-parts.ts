@@ -15,4 +15,6 @@ export interface SaleParts {
   active: ActiveSale;
   /** The staff member at the till (orders and the cashier's events carry it); null if none. */
   actor: () => string | null;
+  /** The shift open now: each new order belongs to it; null when none is open. */
+  shiftId: () => number | null;
 }

@@ -29,6 +29,8 @@ export interface SaleServiceOptions {
   logger?: Logger;
   /** The staff member at the till, for the journal; none when absent (PINs off). */
   actor?: () => string | null;
+  /** The shift open now, for each new order; none when absent. */
+  shiftId?: () => number | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export class SaleService {
       newOrderId: options.newOrderId ?? ((nowMs) => defaultNewOrderId(nowMs)),
       active: this.active,
       actor: options.actor ?? (() => null),
+      shiftId: options.shiftId ?? (() => null),
     };
   }
 

@@ -1,5 +1,5 @@
 import { paidStates, type SaleState } from '../../shared/sale/sale-states';
-import type { Outcome } from './shift-report-types';
+import type { Outcome } from '../../shared/shifts/shift-report-types';
 
 export const outcomes: readonly Outcome[] = ['paid', 'cancelled', 'expired', 'unknown'];
 

@@ -15,9 +15,9 @@ import type {
   Slice,
   StaffRef,
   Totals,
-} from './shift-report-types';
+} from '../../shared/shifts/shift-report-types';
 import { compareText, totalsOf } from './shift-totals';
-import type { ShiftRow } from './shift-views';
+import type { ShiftRow } from '../../shared/shifts/shift-views';
 
 /** An order of another shift (or of none) and when it was marked paid. */
 export interface EarlierOrderPaid {

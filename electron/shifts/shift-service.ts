@@ -6,9 +6,14 @@ import { transactionRunner, type InTransaction } from '../journal/sqlite-transac
 import type { Logger } from '../logging/logger';
 import { ShiftRefusal } from './shift-errors';
 import { shiftReport, type EarlierOrderPaid } from './shift-report';
-import type { ShiftReport, StaffRef } from './shift-report-types';
+import type { ShiftReport, StaffRef } from '../../shared/shifts/shift-report-types';
 import { ShiftStore } from './shift-store';
-import type { ShiftRow, ShiftView, ZReportSummary, ZReportView } from './shift-views';
+import type {
+  ShiftRow,
+  ShiftView,
+  ZReportSummary,
+  ZReportView,
+} from '../../shared/shifts/shift-views';
 import { zReportCsv } from './z-report-csv';
 
 export interface ShiftServiceOptions {

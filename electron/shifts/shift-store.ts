@@ -3,7 +3,7 @@ import type { OrderRecord } from '../journal/order-record';
 import { ORDER_COLUMNS, recordFromRow, type OrderRow } from '../journal/order-rows';
 import { paidStates, type SaleState } from '../../shared/sale/sale-states';
 import type { EarlierOrderPaid } from './shift-report';
-import type { ShiftRow, ZReportSummary } from './shift-views';
+import type { ShiftRow, ZReportSummary } from '../../shared/shifts/shift-views';
 
 const SHIFT_COLUMNS =
   'shift_id, serial_number, opened_at_ms, opened_by, closed_at_ms, closed_by, opened_after_event_id';

@@ -1,6 +1,6 @@
 import type { OrderRecord } from '../journal/order-record';
 import { sumDecimalTexts } from '../reports/exact-sum';
-import type { AssetTotal, CurrencyTotal, Totals } from './shift-report-types';
+import type { AssetTotal, CurrencyTotal, Totals } from '../../shared/shifts/shift-report-types';
 
 interface AssetGroup {
   chainId: string | null;

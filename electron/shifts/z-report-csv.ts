@@ -1,8 +1,14 @@
 import { csvText } from '../reports/csv-format';
 import { formulaSafe } from '../reports/formula-guard';
 import { outcomes } from './shift-outcomes';
-import type { OrderLine, ShiftReport, Slice, StaffRef, Totals } from './shift-report-types';
-import type { ZReportView } from './shift-views';
+import type {
+  OrderLine,
+  ShiftReport,
+  Slice,
+  StaffRef,
+  Totals,
+} from '../../shared/shifts/shift-report-types';
+import type { ZReportView } from '../../shared/shifts/shift-views';
 
 /**
  * One Z report as CSV, in the orders export's dialect (csv-format.ts) with every cell through

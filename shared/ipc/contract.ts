@@ -9,6 +9,8 @@ import type { ServiceHealth } from '../service-health';
 import type { UpdateStatus } from '../update-status';
 import { parseLocalDate } from '../calendar-date';
 import { isOrderId } from '../order-id';
+import type { ShiftReport } from '../shifts/shift-report-types';
+import type { ShiftView, ZReportSummary, ZReportView } from '../shifts/shift-views';
 import { guardedActions, PIN_PATTERN, type StaffSession } from '../staff';
 import { settingKeys, type EffectiveSettings } from '../settings';
 import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
@@ -65,6 +67,7 @@ const staffName = z
   .min(1, 'a name')
   .max(40)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+const zNumber = z.number().int().min(1).max(1_000_000_000);
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
 /** An uncaught error on the cashier page: short texts only, the log line stays small. */
 const pageError = z
@@ -192,6 +195,18 @@ export const calls = {
     z.object({ managerId: staffId, pin, action: z.enum(guardedActions) }).strict(),
   ).returns<null>(),
 
+  // Shifts: open, the X report so far, the close with its numbered Z report
+  currentShift: call(none).returns<ShiftView | null>(),
+  openShift: call(none).returns<ShiftView>(),
+  xReport: call(none).returns<ShiftReport>(),
+  /** Unresolved orders block the close unless the closer acknowledges them. */
+  closeShift: call(
+    z.object({ acknowledgeUnresolved: z.boolean() }).strict(),
+  ).returns<ZReportView>(),
+  listZReports: call(none).returns<ZReportSummary[]>(),
+  zReport: call(z.object({ zNumber: zNumber }).strict()).returns<ZReportView | null>(),
+  exportZReportCsv: call(z.object({ zNumber: zNumber }).strict()).returns<CsvExportResult>(),
+
   // Diagnostics for IT
   /** One zip (logs, settings without secrets, versions, displays, reader, journal check). */
   exportDiagnostics: call(none).returns<DiagnosticsExportResult>(),
@@ -209,6 +224,8 @@ const events = {
   /** Shown big on each display for a few seconds by "identify displays". */
   'identify-display': event<{ label: string }>(),
   'update-status': event<UpdateStatus>(),
+  /** The shift open now, or null. */
+  'shift-changed': event<ShiftView | null>(),
   /** Who is signed in, and who may sign in. */
   'staff-session': event<StaffSession>(),
   /** How the payment service answers, for the status bar. */

@@ -37,6 +37,7 @@ const guardedCalls: Record<string, unknown> = {
   resetStaffPin: { staffId: 'someone', pin: '5555' },
   removeStaff: { staffId: 'someone' },
   exportDiagnostics: {},
+  exportZReportCsv: { zNumber: 1 },
 };
 
 async function tillWithCashier(): Promise<{ managerId: string; cashierId: string }> {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../electron/journal/order-record';
 import { outcomeOf, outcomes } from '../../../electron/shifts/shift-outcomes';
 import { shiftReport } from '../../../electron/shifts/shift-report';
-import type { ShiftReport, Totals } from '../../../electron/shifts/shift-report-types';
-import type { ShiftRow } from '../../../electron/shifts/shift-views';
+import type { ShiftReport, Totals } from '../../../shared/shifts/shift-report-types';
+import type { ShiftRow } from '../../../shared/shifts/shift-views';
 import { isTerminal, saleStates, type SaleState } from '../../../shared/sale/sale-states';
 import { assets, ordersArb, recordOf, type Made } from './shift-orders-arbitrary';
 

@@ -1,4 +1,4 @@
-import type { OrderKind, SaleState } from '../../shared/sale/sale-states';
+import type { OrderKind, SaleState } from '../sale/sale-states';
 
 /**
  * What a shift took, as plain JSON data: an X report (the open shift so far) and a Z report
