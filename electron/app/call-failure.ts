@@ -29,10 +29,8 @@ export function toCallFailure(error: unknown): { failure: CallFailure; expected:
       expected: true,
     };
   }
-  if (error instanceof SaleRuleError) {
-    return { failure: { kind: error.code, message: error.message }, expected: true };
-  }
-  if (error instanceof ShiftRefusal) {
+  // A rule of the sale or of the shift: its code is the kind the page words.
+  if (error instanceof SaleRuleError || error instanceof ShiftRefusal) {
     return { failure: { kind: error.code, message: error.message }, expected: true };
   }
   if (error instanceof StaffRefusal) {

@@ -83,7 +83,7 @@ export class ActiveSale {
   show(record: OrderRecord, notice: string | null = null): SaleSnapshot {
     this.shown = record;
     this.notice = notice;
-    this.stopExpiryTimer();
+    this.stopTimers();
     const expiresAtMs = record.link?.expiryKnown ? record.link.expiresAtMs : null;
     if (linkShownStates.has(record.state) && expiresAtMs !== null) {
       const orderId = record.orderId;
@@ -101,7 +101,7 @@ export class ActiveSale {
 
   /** Back to no sale. */
   clear(): void {
-    this.stopExpiryTimer();
+    this.stopTimers();
     this.shown = null;
     this.notice = null;
     this.emit();
@@ -120,7 +120,7 @@ export class ActiveSale {
   /** The app is quitting: no timer may write after the journal closes. The sale stays as
    *  journaled, so the next start resumes it. */
   stop(): void {
-    this.stopExpiryTimer();
+    this.stopTimers();
     this.listeners.clear();
   }
 
@@ -129,7 +129,7 @@ export class ActiveSale {
     return snapshotOf(record, notice, replaced);
   }
 
-  private stopExpiryTimer(): void {
+  private stopTimers(): void {
     this.cancelExpiry?.();
     this.cancelExpiry = null;
     this.cancelReturn?.();

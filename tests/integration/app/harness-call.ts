@@ -15,3 +15,10 @@ export function callThrough(harness: () => Harness | undefined) {
   ): Promise<CallResult<unknown>> =>
     dispatchCall(harness()!.services.handlers, name, args, silentLogger);
 }
+
+/** The value of a call that must succeed; a refusal fails the test with its kind and words. */
+export async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
+  const result = await pending;
+  if (!result.ok) throw new Error(`call refused: ${result.error.kind} ${result.error.message}`);
+  return result.value as T;
+}

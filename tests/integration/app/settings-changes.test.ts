@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallResult } from '../../../shared/ipc/contract-kit';
 import type { Logger } from '../../../electron/logging/logger';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
 import type { HostToReader } from '../../../electron/nfc/reader-protocol';
@@ -9,7 +8,7 @@ import { loadManagedPolicy } from '../../../electron/settings/managed-policy-loa
 import { createMemorySecretStore } from '../../../electron/settings/secret-store';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness, type HarnessOptions } from '../../support/harness/harness';
-import { callThrough } from './harness-call';
+import { callThrough, ok } from './harness-call';
 
 // A settings change redoes only what the changed keys call for. The services are built by
 // createAppServices as the harness builds them; the payment service is the real sandbox over
@@ -49,12 +48,6 @@ function presetAddress(serviceBaseUrl: string) {
 }
 
 const call = callThrough(() => harness);
-
-async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
-  const result = await pending;
-  if (!result.ok) throw new Error(`call refused: ${result.error.kind} ${result.error.message}`);
-  return result.value as T;
-}
 
 /** A reader process that only records what the host tells it and exits when asked. */
 function recordingReader() {

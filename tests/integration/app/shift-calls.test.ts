@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallResult } from '../../../shared/ipc/contract-kit';
 import type { ShiftReport } from '../../../shared/shifts/shift-report-types';
 import type { ShiftView, ZReportSummary, ZReportView } from '../../../shared/shifts/shift-views';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
-import { callThrough } from './harness-call';
+import { callThrough, ok } from './harness-call';
 
 // A shift through the contract, as the pages make the calls: the services are the harness's
 // real ones (real SQLite journal, the sandbox over HTTP).
@@ -16,12 +15,6 @@ afterEach(async () => {
   harness = undefined;
 });
 const call = callThrough(() => harness);
-
-async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
-  const result = await pending;
-  if (!result.ok) throw new Error(`call refused: ${result.error.kind} ${result.error.message}`);
-  return result.value as T;
-}
 
 describe('shifts through the contract', () => {
   it('opens a shift, sells into it, reports it so far, closes it with Z report 1, and exports it', async () => {

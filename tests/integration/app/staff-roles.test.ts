@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callAccess } from '../../../electron/app/call-access';
 import type { CallName } from '../../../shared/ipc/contract';
-import type { CallResult } from '../../../shared/ipc/contract-kit';
 import type { StaffSession } from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
-import { callThrough } from './harness-call';
+import { callThrough, ok } from './harness-call';
 
 // Roles are enforced in main: every guarded call, made as a signed-in cashier through the
 // contract (as both transports make it), is refused until a manager's PIN approves that one
@@ -17,12 +16,6 @@ afterEach(async () => {
   harness = undefined;
 });
 const call = callThrough(() => harness);
-
-async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
-  const result = await pending;
-  if (!result.ok) throw new Error(`call refused: ${result.error.kind} ${result.error.message}`);
-  return result.value as T;
-}
 
 /** Each guarded call with arguments its schema accepts (what it would do is not the point). */
 const guardedCalls: Record<string, unknown> = {

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallResult } from '../../../shared/ipc/contract-kit';
 import { silentLogger } from '../../../electron/logging/logger';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox-server';
 import { loadManagedPolicy } from '../../../electron/settings/managed-policy-loader';
 import { createMemorySecretStore } from '../../../electron/settings/secret-store';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness, type HarnessOptions } from '../../support/harness/harness';
-import { callThrough } from './harness-call';
+import { callThrough, ok } from './harness-call';
 import { startHttpsEavesdropper, type HttpsEavesdropper } from './https-eavesdropper';
 
 // The API token goes only to the origin it was tested and saved with. Every way the cashier
@@ -58,12 +57,6 @@ async function tillOn(
     ...options,
   });
   return { harness, eavesdropper };
-}
-
-async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
-  const result = await pending;
-  if (!result.ok) throw new Error(`call refused: ${result.error.kind} ${result.error.message}`);
-  return result.value as T;
 }
 
 /** What a cashier does next: the pickers, a QR sale, "Test connection" in the settings. */
