@@ -126,12 +126,16 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     };
 
     // A printer that throws at once is handled like one that rejects.
-    Promise.resolve()
-      .then(() => printer.print(job.document))
-      .then(
-        () => settle(),
-        (error: unknown) => settle(error ?? new Error('printer rejected without a reason')),
-      );
+    let printing: Promise<void>;
+    try {
+      printing = Promise.resolve(job.printer.print(job.document));
+    } catch (error) {
+      printing = Promise.reject(error);
+    }
+    printing.then(
+      () => settle(),
+      (error: unknown) => settle(error ?? new Error('printer rejected without a reason')),
+    );
   };
 
   return {

@@ -18,7 +18,7 @@ const reasons = {
   port: 'The port must be a number from 1 to 65535 (usually 9100).',
   ipv4: 'This is not a valid IP address: four numbers from 0 to 255, separated by dots.',
   ipv6: 'This is not a valid IPv6 address.',
-  name: "The printer's name may only hold letters, digits, dots and hyphens, for example printer.local.",
+  name: "The printer's name may only hold letters, digits, dots and hyphens, for example epson-tm.local.",
 } as const;
 
 export function checkPrinterAddress(text: unknown): PrinterAddressCheck {
