@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh Debian machine of this kind: the PC/SC stack
 # with the vpcd virtual reader (NFC tests), Debian's Chromium (UI tests), Xvfb (a display for
-# the Electron smoke test where there is none), then the npm packages with `npm ci`.
+# the Electron smoke test where there is none), CUPS (a raw print queue the printing tests run
+# a private scheduler for; the machine's own CUPS service is not started), then the npm
+# packages with `npm ci`.
 #
 # `npm ci` runs on Node 24, the Node of Electron 45's main process and what package.json's
 # `engines` accepts: the version pinned by the project's `node` devDependency, fetched first
@@ -15,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(pcscd libpcsclite-dev vsmartcard-vpcd chromium xvfb nsis)
+packages=(pcscd libpcsclite-dev vsmartcard-vpcd chromium xvfb nsis cups)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

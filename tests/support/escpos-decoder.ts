@@ -7,7 +7,7 @@
  */
 import CodepageEncoder, { type Codepage } from '@point-of-sale/codepage-encoder';
 
-export interface TextStyle {
+interface TextStyle {
   bold: boolean;
   invert: boolean;
   /** Character width and height multipliers (GS !). */
@@ -16,11 +16,11 @@ export interface TextStyle {
   font: 'A' | 'B';
 }
 
-export interface TextRun extends TextStyle {
+interface TextRun extends TextStyle {
   text: string;
 }
 
-export type EscPosCommand =
+type EscPosCommand =
   | { type: 'initialize' }
   | { type: 'paper-status-request' }
   | { type: 'code-page'; number: number }

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 
-export type FakePrinterMode =
+type FakePrinterMode =
   /** Reads everything, closes after the till's end: a job printed. */
   | 'print'
   /** Accepts the connection and never reads a byte (a jammed or frozen printer). */

@@ -67,7 +67,7 @@ const readableFallbacks: Record<string, string> = {
 };
 
 /** What stands for a run of characters with no readable form at all (a CJK shop name). */
-export const unprintableMark = '?';
+const unprintableMark = '?';
 
 /** The characters each code page prints (bytes below 0x20 and 0x7f are commands, not text). */
 const charactersOf = new Map<Codepage, ReadonlySet<number>>(

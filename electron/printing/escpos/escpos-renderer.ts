@@ -5,16 +5,18 @@
  * made printable (code-pages.ts) and laid out in the roll's columns.
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type { PrintBlock, PrintDocument } from '../../../shared/printing/print-document';
+import type {
+  PaperKind,
+  PrintBlock,
+  PrintDocument,
+} from '../../../shared/printing/print-document';
 import { codePageFor, everydayCodePages, printableText } from './code-pages';
 
-export type RollPaper = 'roll-58' | 'roll-80';
+/** The rolls an ESC/POS printer takes (A4 and Letter are for the OS printer and PDF). */
+export type RollPaper = Extract<PaperKind, 'roll-58' | 'roll-80'>;
 
 /** Characters per line in the printer's normal font (12×24 dots), and printable dots per line. */
-export const rollLayouts: Record<
-  RollPaper,
-  { columns: number; dots: number; qrModuleDots: number }
-> = {
+const rollLayouts: Record<RollPaper, { columns: number; dots: number; qrModuleDots: number }> = {
   'roll-58': { columns: 32, dots: 384, qrModuleDots: 5 },
   'roll-80': { columns: 48, dots: 576, qrModuleDots: 6 },
 };

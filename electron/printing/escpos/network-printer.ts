@@ -4,7 +4,7 @@
  */
 import { systemClock, type Clock } from '../../../shared/clock';
 import type { PrintDocument } from '../../../shared/printing/print-document';
-import { checkPrinterAddress } from '../../../shared/printing/printer-address';
+import { checkPrinterAddress, defaultPrinterPort } from '../../../shared/printing/printer-address';
 import { silentLogger, type Logger } from '../../logging/logger';
 import { PrintFailure } from '../print-failure';
 import type { PrinterPort } from '../printer-port';
@@ -30,7 +30,7 @@ export interface NetworkPrinterOptions {
 }
 
 export function createNetworkPrinter(options: NetworkPrinterOptions): PrinterPort {
-  const port = options.port ?? 9100;
+  const port = options.port ?? defaultPrinterPort;
   const address = checkPrinterAddress(
     options.host.includes(':') ? `[${options.host}]:${port}` : `${options.host}:${port}`,
   );

@@ -8,6 +8,7 @@
  */
 import net from 'node:net';
 import type { Clock } from '../../../shared/clock';
+import { defaultPrinterPort } from '../../../shared/printing/printer-address';
 import type { Logger } from '../../logging/logger';
 import type { PrintFailure, PrintFailureKind } from '../print-failure';
 import { networkFailure, socketErrorKind } from './network-faults';
@@ -32,7 +33,7 @@ type Stage = 'connecting' | 'asking-paper' | 'sending' | 'finishing';
 
 /** "192.168.1.50", "printer.local:9101", "[fe80::1]:9101": how the cashier's words name it. */
 export function printerName(host: string, port: number): string {
-  if (port === 9100) return host;
+  if (port === defaultPrinterPort) return host;
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
