@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export const cupsdPath = '/usr/sbin/cupsd';
+const cupsdPath = '/usr/sbin/cupsd';
 
 /** Whether this machine has CUPS (tests/setup-test-machine.sh installs it). */
 export function hasCups(): boolean {

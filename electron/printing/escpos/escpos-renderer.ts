@@ -5,11 +5,7 @@
  * made printable (code-pages.ts) and laid out in the roll's columns.
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type {
-  PaperKind,
-  PrintBlock,
-  PrintDocument,
-} from '../../../shared/printing/print-document';
+import type { PaperKind, PrintBlock, PrintDocument } from '../../../shared/printing/print-document';
 import { codePageFor, everydayCodePages, printableText } from './code-pages';
 
 /** The rolls an ESC/POS printer takes (A4 and Letter are for the OS printer and PDF). */
@@ -75,8 +71,12 @@ function renderBlock(
       encoder.codepage(ruleCodePage).rule({ style: 'double' });
       return;
     case 'qr':
-      // The printer draws the code itself (GS ( k): model 2, error correction M.
-      encoder.align('center').qrcode(block.data, { model: 2, size: qrModuleDots, errorlevel: 'm' });
+      encoder.align('center');
+      // The printer draws the code itself (GS ( k): model 2, error correction M. Data a
+      // printer cannot store (not ASCII, or too long) leaves only the caption.
+      if (qrDataFits(block.data)) {
+        encoder.qrcode(block.data, { model: 2, size: qrModuleDots, errorlevel: 'm' });
+      }
       if (block.caption !== undefined) {
         encoder.size('small');
         printLine(encoder, block.caption);
@@ -85,6 +85,11 @@ function renderBlock(
       encoder.align('left');
       return;
   }
+}
+
+/** Up to 500 printable ASCII characters: an order id or a link, well within any QR version. */
+function qrDataFits(data: string): boolean {
+  return /^[\x20-\x7e]{1,500}$/.test(data);
 }
 
 /** Rules are drawn with box-drawing characters, which cp437 has. */

@@ -55,7 +55,17 @@ export function createNetworkPrinter(options: NetworkPrinterOptions): PrinterPor
           address.ok ? undefined : address.reason,
         );
       }
-      await sendToPrinter(target, renderEscPos(document, options.paper));
+      let bytes: Uint8Array;
+      try {
+        bytes = renderEscPos(document, options.paper);
+      } catch (error) {
+        throw new PrintFailure(
+          'printer-error',
+          'This document could not be prepared for the receipt printer: save it as PDF instead.',
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+      await sendToPrinter(target, bytes);
     },
   };
 }
