@@ -14,6 +14,7 @@ import {
   type FakeNetworkPrinter,
 } from '../../support/fake-network-printer';
 import { sampleReceipt } from '../../support/escpos-sample-receipt';
+import { ManualClock } from '../../support/manual-clock';
 
 let printer: FakeNetworkPrinter | undefined;
 afterEach(async () => {
@@ -56,6 +57,28 @@ describe('a network printer that misbehaves', () => {
     expect(failure.kind).toBe('refused');
     expect(failure.message).toBe(
       `The printer at 127.0.0.1:${port} refused the connection: check the printer's address and port in Settings (usually 9100) and that the printer is on.`,
+    );
+  });
+
+  it('says the printer does not answer when no connection is made within the connect timeout', async () => {
+    printer = await startFakeNetworkPrinter();
+    const clock = new ManualClock();
+    const networkPrinter = createNetworkPrinter({
+      host: '127.0.0.1',
+      port: printer.port,
+      paper: 'roll-80',
+      connectTimeoutMs: 3000,
+      clock,
+    });
+
+    // The connection cannot complete before the test yields: the timeout comes first.
+    const job = networkPrinter.print(sampleReceipt);
+    clock.advance(3000);
+    const failure = await failureOf(job);
+
+    expect(failure.kind).toBe('unreachable');
+    expect(failure.message).toBe(
+      `The printer at 127.0.0.1:${printer.port} does not answer: check it is on and on the network.`,
     );
   });
 
