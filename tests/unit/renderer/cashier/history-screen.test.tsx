@@ -37,7 +37,10 @@ const emptyReport: PeriodReport = {
   byChainAsset: [],
   byState: [],
   byChainAssetState: [],
+  voidedPayments: [],
 };
+
+const listOf = (orders: OrderSummary[]) => ({ orders, truncated: false, limit: 1000 });
 
 /** An answer the test hands over when it chooses. */
 function deferred<T>() {
@@ -58,7 +61,7 @@ let pos: FakePos;
 beforeEach(() => {
   pos = installFakePos();
   pos.handle('todayDate', () => DAY);
-  pos.handle('listOrders', () => [order('DAY-001'), order('DAY-002')]);
+  pos.handle('listOrders', () => listOf([order('DAY-001'), order('DAY-002')]));
   pos.handle('report', () => emptyReport);
 });
 afterEach(() => cleanup());
@@ -87,7 +90,7 @@ describe('HistoryScreen', () => {
   it('keeps a search’s matches when a reload of the day, asked before it, answers after it', async () => {
     renderWithTheme(<HistoryScreen />);
     await waitFor(() => expect(shownReferences()).toEqual(['DAY-001', 'DAY-002']));
-    const slowDay = deferred<OrderSummary[]>();
+    const slowDay = deferred<ReturnType<typeof listOf>>();
     pos.handle('listOrders', () => slowDay.promise);
     pos.handle('searchOrders', () => [order('K7M-456')]);
 
@@ -96,21 +99,23 @@ describe('HistoryScreen', () => {
     await waitFor(() => expect(pos.callsOf('listOrders')).toHaveLength(2));
     await search('K7M');
     await waitFor(() => expect(shownReferences()).toEqual(['K7M-456']));
-    await act(async () => slowDay.resolve([order('DAY-001'), order('DAY-002'), order('DAY-003')]));
+    await act(async () =>
+      slowDay.resolve(listOf([order('DAY-001'), order('DAY-002'), order('DAY-003')])),
+    );
 
     expect(shownReferences()).toEqual(['K7M-456']);
     expect(screen.getByText('Orders matching “K7M”')).toBeTruthy();
   });
 
-  it('goes back to the day’s orders, asked again, with “Show the day”', async () => {
+  it('goes back to the range’s orders, asked again, with “Show all orders”', async () => {
     pos.handle('searchOrders', () => [order('K7M-456')]);
     renderWithTheme(<HistoryScreen />);
     await waitFor(() => expect(shownReferences()).toEqual(['DAY-001', 'DAY-002']));
     await search('K7M');
     await waitFor(() => expect(shownReferences()).toEqual(['K7M-456']));
-    pos.handle('listOrders', () => [order('DAY-001'), order('DAY-002'), order('DAY-003')]);
+    pos.handle('listOrders', () => listOf([order('DAY-001'), order('DAY-002'), order('DAY-003')]));
 
-    fireEvent.click(screen.getByText('Show the day'));
+    fireEvent.click(screen.getByText('Show all orders'));
 
     await waitFor(() => expect(shownReferences()).toEqual(['DAY-001', 'DAY-002', 'DAY-003']));
     expect(screen.getByText('Orders')).toBeTruthy();
