@@ -50,7 +50,7 @@ export function orderDetailOf(record: OrderRecord, parts: OrderDetailParts): Ord
   };
 }
 
-export function voidOfferFor(record: OrderRecord, onScreenOrderId: string | null): VoidOffer {
+function voidOfferFor(record: OrderRecord, onScreenOrderId: string | null): VoidOffer {
   if (!paidStates.has(record.state)) return 'not-paid';
   return record.orderId === onScreenOrderId ? 'on-screen' : 'allowed';
 }

@@ -28,7 +28,7 @@ export interface OrderDetail {
   voiding: VoidOffer;
 }
 
-export interface OrderDetailLink {
+interface OrderDetailLink {
   /** The payment link as text (what the QR code held). */
   qrUrl: string;
   /** What the wallet asks for, and whether it is what the till asked. */

@@ -53,7 +53,7 @@ export const outcomeChoices: Choice[] = [
 ];
 
 export const wayChoices: Choice[] = [
-  { value: ALL, label: 'QR and tap to pay' },
+  { value: ALL, label: 'All ways' },
   { value: 'qr', label: 'QR code' },
   { value: 'nfc', label: 'Tap to pay (NFC)' },
 ];

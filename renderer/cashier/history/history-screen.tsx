@@ -126,6 +126,7 @@ export function HistoryScreen() {
               timeZone={report?.period.timeZone}
               onOrderChanged={history.reload}
               onOpen={setOpenOrder}
+              withDay={searched !== null || (range !== null && range.fromDate !== range.toDate)}
             />
           )}
         </Stack>

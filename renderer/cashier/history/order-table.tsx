@@ -12,8 +12,11 @@ export function OrderTable({
   timeZone,
   onOrderChanged,
   onOpen,
+  withDay = false,
 }: {
   orders: OrderSummary[];
+  /** The list covers several days: each time says its day. */
+  withDay?: boolean;
   timeZone: string | undefined;
   /** An order was recorded as paid after all from its row. */
   onOrderChanged: () => void;
@@ -54,7 +57,7 @@ export function OrderTable({
               onOpen(order.orderId);
             }}
           >
-            <Table.Td>{orderTime(order.createdAtMs, timeZone)}</Table.Td>
+            <Table.Td>{orderTime(order.createdAtMs, timeZone, withDay)}</Table.Td>
             <Table.Td ff="monospace">{order.reference}</Table.Td>
             <Table.Td>{order.kind.toUpperCase()}</Table.Td>
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
