@@ -166,6 +166,11 @@ describe('cashier: history a manager can use, and voiding a payment', () => {
     expect(await blockingViolations(cashier)).toEqual([]);
     expect(await smallTouchTargets(cashier, byTestId('order-actions'))).toEqual([]);
     await shots.take('order-detail');
+    await cashier.setViewportSize({ width: 1024, height: 768 });
+    const voidButton = await cashier.locator(byTestId('void-payment')).boundingBox();
+    expect(voidButton && voidButton.x + voidButton.width).toBeLessThanOrEqual(1024);
+    await shots.take('order-detail-1024x768');
+    await cashier.setViewportSize({ width: 1280, height: 860 });
   });
 
   it("voids the payment with the manager's PIN; the report stops counting it and lists the void", async () => {

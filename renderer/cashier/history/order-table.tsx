@@ -52,8 +52,10 @@ export function OrderTable({
             data-state={order.state}
             style={{ cursor: 'pointer' }}
             onClick={(event) => {
-              // A button in the row (paid after all, Details) does its own thing.
-              if ((event.target as HTMLElement).closest('button')) return;
+              const target = event.target as HTMLElement;
+              // A button in the row (paid after all, Details) does its own thing, and a click
+              // in the row's dialog (a portal: React bubbles it here) is not on the row.
+              if (!event.currentTarget.contains(target) || target.closest('button')) return;
               onOpen(order.orderId);
             }}
           >

@@ -77,6 +77,7 @@ export function VoidPaymentDialog({
           {failure ? <FailureAlert failure={failure} /> : null}
           <HoldToConfirm
             label="Void payment"
+            color="red"
             testId="confirm-void-payment"
             loading={pending !== null}
             disabled={reason === null}
