@@ -42,7 +42,9 @@ export function orderDetailOf(record: OrderRecord, parts: OrderDetailParts): Ord
           amountMatches: link.amountMatches,
           rateUsd: link.rateUsd,
           expiresAtMs: link.expiryKnown ? link.expiresAtMs : null,
-          expiryNote: link.expiryKnown ? null : (link.expiryNote ?? 'The link gave no usable expiry.'),
+          expiryNote: link.expiryKnown
+            ? null
+            : (link.expiryNote ?? 'The link gave no usable expiry.'),
         }
       : null,
     events: parts.events(record.orderId).map((event) => eventOf(event, parts.staffName)),

@@ -3,14 +3,15 @@ import type { OrderFilter } from '../../shared/history/order-filter';
 import { paidStates, type SaleState } from '../../shared/sale/sale-states';
 import { openReadOnlyConnection } from './journal-connection';
 import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
-import { eventFromRow, ORDER_COLUMNS, recordFromRow, type EventRow, type OrderRow } from './order-rows';
+import {
+  eventFromRow,
+  ORDER_COLUMNS,
+  recordFromRow,
+  type EventRow,
+  type OrderRow,
+} from './order-rows';
 import { recentOrdersQuery } from './recent-orders-query';
-import type {
-  MoneyGroup,
-  OrderReportSource,
-  TotalsGroup,
-  VoidedPaymentRow,
-} from './report-source';
+import type { MoneyGroup, OrderReportSource, TotalsGroup, VoidedPaymentRow } from './report-source';
 import { addAmounts } from '../../shared/money';
 
 /** Every order created in [?, ?), oldest first: the CSV export's rows. */

@@ -103,8 +103,9 @@ export function periodReport(
     byChainAsset,
     byState,
     byChainAssetState,
-    voidedPayments: source.voidedPayments(period.fromMs, period.toMs).map(
-      ({ order, voidedAtMs, paidState, actorId, detail }): VoidedPayment => ({
+    voidedPayments: source
+      .voidedPayments(period.fromMs, period.toMs)
+      .map(({ order, voidedAtMs, paidState, actorId, detail }): VoidedPayment => ({
         orderId: order.orderId,
         reference: order.reference,
         kind: order.kind,
@@ -124,8 +125,7 @@ export function periodReport(
           : null,
         voidedBy: { staffId: actorId, name: nameOf(actorId) },
         reason: detail.note ?? '',
-      }),
-    ),
+      })),
   };
 }
 
