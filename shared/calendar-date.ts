@@ -39,3 +39,12 @@ export function nextDate(date: string): string {
   if (month < 12) return formatLocalDate({ year, month: month + 1, day: 1 });
   return formatLocalDate({ year: year + 1, month: 1, day: 1 });
 }
+
+/** How many calendar days 'YYYY-MM-DD' `fromDate` to `toDate` cover, both included (0 if reversed). */
+export function daysInRange(fromDate: string, toDate: string): number {
+  const dayNumber = (date: string) => {
+    const { year, month, day } = parseLocalDate(date);
+    return Date.UTC(year, month - 1, day) / 86_400_000;
+  };
+  return Math.max(0, dayNumber(toDate) - dayNumber(fromDate) + 1);
+}

@@ -31,6 +31,8 @@ export const guardedActions = [
   'paid-after-all',
   'manual-price',
   'staff',
+  /** Voiding a payment already taken (from the history's order detail). */
+  'void-paid',
 ] as const;
 export type GuardedAction = (typeof guardedActions)[number];
 

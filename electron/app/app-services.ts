@@ -10,6 +10,7 @@ import { diagnosticsHandlers } from './diagnostics-handlers';
 import type { DiagnosticsPlatform } from './diagnostics-platform';
 import { createEventFanOut } from './event-fan-out';
 import { journalHandlers } from './journal-handlers';
+import { orderHandlers } from './order-handlers';
 import { trustOsCertificates } from '../network/os-certificates';
 import { routeServiceRequests } from '../service-client/node-http-exchange';
 import { LogoFetcher } from './logo-fetcher';
@@ -155,6 +156,13 @@ export async function createAppServices(
         reportTimeZone: () => values().reportTimeZone,
         saveCsv: (name, write) => platform.saveCsv(name, write),
         staffName: (staffId) => staffNames.nameOf(staffId),
+      }),
+      ...orderHandlers({
+        reports,
+        sale,
+        reportTimeZone: () => values().reportTimeZone,
+        staffName: (staffId) => staffNames.nameOf(staffId),
+        audit: (action, fields) => staff.audit(action, fields),
       }),
       ...settingsHandlers({ settings, secrets, connection, clock, logger }),
       ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),

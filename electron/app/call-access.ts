@@ -32,6 +32,8 @@ export const callAccess: Record<CallName, CallAccess> = {
   markPaidAfterAll: { guarded: 'paid-after-all' },
   finishSale: 'signed-in',
   listOrders: 'signed-in',
+  orderDetail: 'signed-in',
+  voidPaidOrder: { guarded: 'void-paid' },
   searchOrders: 'signed-in',
   report: 'signed-in',
   todayDate: 'open',

@@ -1,4 +1,6 @@
 import type { Clock } from '../../shared/clock';
+import { daysInRange } from '../../shared/calendar-date';
+import { HISTORY_ROW_LIMIT, MAX_RANGE_DAYS } from '../../shared/history/history-limits';
 import type { Calls } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { OrderRecord } from '../journal/order-record';
@@ -12,9 +14,6 @@ import type { AppPlatform } from './app-platform';
 import { CallRefusal } from './call-failure';
 import { orderSummaryOf } from './order-summary';
 
-/** The history list shows at most this many orders of a period, the newest. */
-const HISTORY_LIMIT = 1000;
-
 export interface JournalHandlerParts {
   clock: Clock;
   reports: OrderReportSource;
@@ -23,6 +22,8 @@ export interface JournalHandlerParts {
   saveCsv: AppPlatform['saveCsv'];
   /** The name of a staff member, for the history's cashier column. */
   staffName: (staffId: string | null) => string | null;
+  /** The most orders one list holds (HISTORY_ROW_LIMIT; smaller in tests). */
+  historyLimit?: number;
 }
 
 /** History, search, reports and the CSV export: what the cashier reads back from the journal. */
@@ -30,26 +31,32 @@ export function journalHandlers(
   parts: JournalHandlerParts,
 ): Pick<CallHandlers<Calls>, 'listOrders' | 'searchOrders' | 'report' | 'todayDate' | 'exportCsv'> {
   const { clock, reports, reportTimeZone, saveCsv } = parts;
+  const limit = parts.historyLimit ?? HISTORY_ROW_LIMIT;
   const summary = (record: OrderRecord) => orderSummaryOf(record, parts.staffName);
   const period = (args: { fromDate: string; toDate: string }) => {
     if (args.fromDate > args.toDate)
       throw new CallRefusal('invalid-period', 'The start date is after the end date.');
+    if (daysInRange(args.fromDate, args.toDate) > MAX_RANGE_DAYS)
+      throw new CallRefusal(
+        'period-too-long',
+        `Choose at most ${MAX_RANGE_DAYS} days: from ${args.fromDate} to ${args.toDate} is longer.`,
+      );
     return periodOfDays(args.fromDate, args.toDate, reportTimeZone());
   };
 
   return {
     listOrders: async (args) => {
       const { fromMs, toMs } = period(args);
-      // The period may hold a year of orders: keep only the newest HISTORY_LIMIT while streaming.
-      const newest: OrderRecord[] = [];
-      for (const record of reports.ordersBetween(fromMs, toMs)) {
-        newest.push(record);
-        if (newest.length > HISTORY_LIMIT) newest.shift();
-      }
-      return newest.reverse().map(summary);
+      // One more than the limit tells whether the list was cut.
+      const found = reports.recentOrders(fromMs, toMs, args.filter ?? {}, limit + 1);
+      return {
+        orders: found.slice(0, limit).map(summary),
+        truncated: found.length > limit,
+        limit,
+      };
     },
     searchOrders: async ({ query }) => searchOrders(reports, query).map(summary),
-    report: async (args) => periodReport(reports, period(args)),
+    report: async (args) => periodReport(reports, period(args), parts.staffName),
     todayDate: async () => localDateOf(clock.now(), reportTimeZone()),
     exportCsv: async (args) => {
       const chosen = period(args);

@@ -5,6 +5,7 @@ import { StaffRefusal } from '../staff/staff-errors';
 import type { StaffService } from '../staff/staff-service';
 import { CallRefusal } from './call-failure';
 import { accessFor } from './call-access';
+import { runAuthorized, type CallAuthorization } from './call-authorization';
 
 type StaffGate = Pick<StaffService, 'requireSignedIn' | 'authorize' | 'touch'>;
 
@@ -20,16 +21,18 @@ export function guardCalls(handlers: CallHandlers<Calls>, staff: StaffGate): Cal
     const handler = handlers[name] as (args: unknown) => Promise<unknown>;
     guarded[name] = async (args) => {
       const access = accessFor(name, args);
+      let authorization: CallAuthorization | null = null;
       if (access !== 'open') {
         try {
           if (access === 'signed-in') staff.requireSignedIn();
-          else staff.authorize(access.guarded);
+          else authorization = staff.authorize(access.guarded);
         } catch (error) {
           throw refusalFor(error, access === 'signed-in' ? null : access.guarded);
         }
         staff.touch();
       }
-      return handler(args);
+      // A guarded handler may read who was allowed (call-authorization.ts).
+      return authorization ? runAuthorized(authorization, () => handler(args)) : handler(args);
     };
   }
   return guarded as CallHandlers<Calls>;

@@ -77,6 +77,8 @@ export interface EventDetail {
   serviceCode?: string;
   httpStatus?: number;
   note?: string;
+  /** The cashier who asked a manager to approve this act (the event's actor is the manager). */
+  requestedBy?: string;
 }
 
 export type NewOrder = Omit<

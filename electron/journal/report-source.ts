@@ -1,5 +1,6 @@
+import type { OrderFilter } from '../../shared/history/order-filter';
 import type { SaleState } from '../../shared/sale/sale-states';
-import type { OrderRecord } from './order-record';
+import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
 
 /** Orders of one chain, asset and state in a period, with their decimal texts to be summed exactly. */
 export interface TotalsGroup {
@@ -21,6 +22,16 @@ export interface MoneyGroup {
   totals: string[];
 }
 
+/** A paid order a manager voided afterwards, with the void's event. */
+export interface VoidedPaymentRow {
+  order: OrderRecord;
+  voidedAtMs: number;
+  /** The paid state it was voided from. */
+  paidState: SaleState;
+  actorId: string | null;
+  detail: EventDetail;
+}
+
 /**
  * What electron/reports reads. Kept apart from OrderJournal so the sale lifecycle cannot reach
  * the reporting queries and a report can run over a read-only copy.
@@ -35,4 +46,13 @@ export interface OrderReportSource {
   findByOrderId(orderId: string): OrderRecord | null;
   /** Newest first. */
   findByReference(reference: string, limit: number): OrderRecord[];
+  /**
+   * Orders created in [fromMs, toMs) that pass `filter`, newest first, at most `limit`: the
+   * history's list, filtered in SQL so a long range stops reading once the list is full.
+   */
+  recentOrders(fromMs: number, toMs: number, filter: OrderFilter, limit: number): OrderRecord[];
+  /** The order's history, oldest first (empty for an unknown order). */
+  eventsOf(orderId: string): OrderEvent[];
+  /** Orders created in [fromMs, toMs) whose payment was voided, oldest void first. */
+  voidedPayments(fromMs: number, toMs: number): VoidedPaymentRow[];
 }

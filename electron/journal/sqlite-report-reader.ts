@@ -1,13 +1,27 @@
-import type { DatabaseSync } from 'node:sqlite';
-import type { SaleState } from '../../shared/sale/sale-states';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { OrderFilter } from '../../shared/history/order-filter';
+import { paidStates, type SaleState } from '../../shared/sale/sale-states';
 import { openReadOnlyConnection } from './journal-connection';
-import type { OrderRecord } from './order-record';
-import { ORDER_COLUMNS, recordFromRow, type OrderRow } from './order-rows';
-import type { MoneyGroup, OrderReportSource, TotalsGroup } from './report-source';
+import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
+import {
+  eventFromRow,
+  ORDER_COLUMNS,
+  recordFromRow,
+  type EventRow,
+  type OrderRow,
+} from './order-rows';
+import { recentOrdersQuery } from './recent-orders-query';
+import type { MoneyGroup, OrderReportSource, TotalsGroup, VoidedPaymentRow } from './report-source';
 import { addAmounts } from '../../shared/money';
 
 /** Every order created in [?, ?), oldest first: the CSV export's rows. */
 export const ORDERS_BETWEEN_SQL = `SELECT ${ORDER_COLUMNS} FROM orders WHERE created_at_ms >= ? AND created_at_ms < ? ORDER BY created_at_ms, order_id`;
+
+/** The paid states as an SQL list (constant names from the state table, never input). */
+const PAID_STATES_SQL = `(${[...paidStates].map((state) => `'${state}'`).join(', ')})`;
+const QUALIFIED_ORDER_COLUMNS = ORDER_COLUMNS.split(',')
+  .map((column) => `orders.${column.trim()}`)
+  .join(', ');
 
 /**
  * Reports over the journal file through their own read-only connection. A CSV export streams
@@ -18,6 +32,8 @@ export const ORDERS_BETWEEN_SQL = `SELECT ${ORDER_COLUMNS} FROM orders WHERE cre
 export class SqliteReportReader implements OrderReportSource {
   readonly db: DatabaseSync;
   private readonly statements;
+  /** One prepared statement per filter shape (at most 2^4 of them). */
+  private readonly recentStatements = new Map<string, StatementSync>();
 
   /** Open after the SqliteOrderJournal has created and migrated the file. */
   constructor(path: string) {
@@ -36,6 +52,16 @@ export class SqliteReportReader implements OrderReportSource {
       byReference: db.prepare(
         `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`,
       ),
+      events: db.prepare(
+        'SELECT order_id, at_ms, from_state, to_state, reason_kind, detail, actor_id FROM order_events WHERE order_id = ? ORDER BY event_id',
+      ),
+      // Driven by the voided orders of the period (orders_created), then each one's events.
+      voided: db.prepare(`SELECT ${QUALIFIED_ORDER_COLUMNS}, e.at_ms AS voided_at_ms,
+          e.from_state AS paid_state, e.actor_id AS voided_by, e.detail AS void_detail
+        FROM orders JOIN order_events e ON e.order_id = orders.order_id
+        WHERE orders.created_at_ms >= ? AND orders.created_at_ms < ? AND orders.state = 'voided'
+          AND e.to_state = 'voided' AND e.from_state IN ${PAID_STATES_SQL}
+        ORDER BY e.at_ms, e.event_id`),
     };
   }
 
@@ -95,6 +121,36 @@ export class SqliteReportReader implements OrderReportSource {
 
   findByReference(reference: string, limit: number): OrderRecord[] {
     return (this.statements.byReference.all(reference, limit) as OrderRow[]).map(recordFromRow);
+  }
+
+  recentOrders(fromMs: number, toMs: number, filter: OrderFilter, limit: number): OrderRecord[] {
+    const { sql, params } = recentOrdersQuery(filter);
+    let statement = this.recentStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.recentStatements.set(sql, statement);
+    }
+    return (statement.all(fromMs, toMs, ...params, limit) as OrderRow[]).map(recordFromRow);
+  }
+
+  eventsOf(orderId: string): OrderEvent[] {
+    return (this.statements.events.all(orderId) as EventRow[]).map(eventFromRow);
+  }
+
+  voidedPayments(fromMs: number, toMs: number): VoidedPaymentRow[] {
+    const rows = this.statements.voided.all(fromMs, toMs) as (OrderRow & {
+      voided_at_ms: number;
+      paid_state: SaleState;
+      voided_by: string | null;
+      void_detail: string;
+    })[];
+    return rows.map((row) => ({
+      order: recordFromRow(row),
+      voidedAtMs: row.voided_at_ms,
+      paidState: row.paid_state,
+      actorId: row.voided_by,
+      detail: JSON.parse(row.void_detail) as EventDetail,
+    }));
   }
 
   close(): void {

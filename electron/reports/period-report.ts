@@ -6,6 +6,7 @@ import type {
   ChainAssetStateTotal,
   ChainAssetTotal,
   PeriodReport,
+  VoidedPayment,
 } from '../../shared/reports/report-types';
 
 export type { PeriodReport };
@@ -13,7 +14,15 @@ export type { PeriodReport };
 /** States in which money was taken: by the service's word (NFC) or the cashier's (QR, late too). */
 const takenStates = paidStates;
 
-export function periodReport(source: OrderReportSource, period: Period): PeriodReport {
+/**
+ * The report of the orders created in `period`. Voided payments are in no "taken" figure (their
+ * state is 'voided', not a paid one) and are listed one by one; `nameOf` names who voided them.
+ */
+export function periodReport(
+  source: OrderReportSource,
+  period: Period,
+  nameOf: (staffId: string | null) => string | null = () => null,
+): PeriodReport {
   const groups = source.totalsGroups(period.fromMs, period.toMs);
   const stateRank = (state: SaleState) => saleStates.indexOf(state);
   const keyOf = (g: { chainId: string | null; chainName: string | null; asset: string | null }) =>
@@ -94,6 +103,29 @@ export function periodReport(source: OrderReportSource, period: Period): PeriodR
     byChainAsset,
     byState,
     byChainAssetState,
+    voidedPayments: source
+      .voidedPayments(period.fromMs, period.toMs)
+      .map(({ order, voidedAtMs, paidState, actorId, detail }): VoidedPayment => ({
+        orderId: order.orderId,
+        reference: order.reference,
+        kind: order.kind,
+        createdAtMs: order.createdAtMs,
+        voidedAtMs,
+        paidState,
+        amount: order.amount,
+        fee: order.fee,
+        asset: order.asset,
+        chainName: order.chainName,
+        money: order.pricing
+          ? {
+              currency: order.pricing.currency,
+              amount: order.pricing.moneyAmount,
+              fee: order.pricing.feeMoney,
+            }
+          : null,
+        voidedBy: { staffId: actorId, name: nameOf(actorId) },
+        reason: detail.note ?? '',
+      })),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Clock } from '../../shared/clock';
 import { newOrderId as defaultNewOrderId, type OrderIdentity } from '../../shared/order-id';
-import type { SaleState } from '../../shared/sale/sale-states';
+import { paidStates, type SaleState } from '../../shared/sale/sale-states';
 import type { OrderJournal } from '../journal/order-journal';
-import type { EventDetail } from '../journal/order-record';
+import type { EventDetail, OrderRecord } from '../journal/order-record';
 import { silentLogger, type Logger } from '../logging/logger';
 import { ActiveSale, type SaleListener } from './active-sale';
 import { createNfcOrder, submitTap } from './nfc-sale-steps';
@@ -201,6 +201,53 @@ export class SaleService {
       });
       return onScreen ? this.active.show(updated) : snapshotOf(updated);
     });
+  }
+
+  /**
+   * A manager voids a payment already taken, from the history: one more event on the same
+   * order (paid -> 'voided', with the reason and who asked), never a deletion. The sale still on
+   * the sale screen is refused: the cashier finishes it there first, so the screen and the
+   * journal never disagree about it.
+   */
+  voidPaidOrder(
+    orderId: string,
+    reason: string,
+    by: { actorId: string | null; requestedBy: string | null },
+  ): Promise<OrderRecord> {
+    return refusalsAsRejections(() => {
+      if (this.active.record?.orderId === orderId)
+        throw new SaleRuleError(
+          'sale-on-screen',
+          'This sale is still on the sale screen. Press "New sale" there first, then void it here.',
+        );
+      const record = this.parts.journal.get(orderId);
+      if (!record) throw new SaleRuleError('no-order', 'There is no such order in this till.');
+      if (!paidStates.has(record.state))
+        throw new SaleRuleError(
+          'not-allowed',
+          `Order ${record.reference} was not paid, so there is no payment to void.`,
+        );
+      return this.parts.journal.transition({
+        orderId,
+        from: record.state,
+        to: 'voided',
+        atMs: this.parts.clock.now(),
+        reasonKind: 'cashier',
+        detail: {
+          action: 'void-paid',
+          note: reason,
+          ...(by.requestedBy !== null && by.requestedBy !== by.actorId
+            ? { requestedBy: by.requestedBy }
+            : {}),
+        },
+        actorId: by.actorId,
+      });
+    });
+  }
+
+  /** The order id of the sale on the sale screen, paid or not; null with none. */
+  onScreenOrderId(): string | null {
+    return this.active.record?.orderId ?? null;
   }
 
   /** Back to "no sale" once the current one has ended. */

@@ -10,6 +10,9 @@ import type { UpdateStatus } from '../update-status';
 import { parseLocalDate } from '../calendar-date';
 import { isOrderId } from '../order-id';
 import type { ShiftReport } from '../shifts/shift-report-types';
+import type { OrderDetail } from '../history/order-detail';
+import { orderOutcomes } from '../history/order-filter';
+import type { OrderList } from '../history/order-list';
 import type { ShiftView, ZReportSummary, ZReportView } from '../shifts/shift-views';
 import { guardedActions, PIN_PATTERN, type StaffSession } from '../staff';
 import { settingKeys, type EffectiveSettings } from '../settings';
@@ -69,6 +72,26 @@ const staffName = z
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 const zNumber = z.number().int().min(1).max(1_000_000_000);
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
+const orderId = z.string().refine(isOrderId, 'an order id');
+/** The history's filter (shared/history/order-filter.ts); each part optional. */
+const orderFilter = z
+  .object({
+    cashierId: staffId.nullable().optional(),
+    outcome: z.enum(orderOutcomes).optional(),
+    asset: z
+      .object({ chainId: digits.nullable(), asset: assetSymbol.nullable() })
+      .strict()
+      .optional(),
+    way: z.enum(['qr', 'nfc']).optional(),
+  })
+  .strict();
+/** Why a manager voids a payment: plain words the order's history keeps. */
+const voidReason = z
+  .string()
+  .trim()
+  .min(3, 'say in a few words why the payment is voided')
+  .max(200)
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 /** An uncaught error on the cashier page: short texts only, the log line stays small. */
 const pageError = z
   .object({
@@ -140,7 +163,14 @@ export const calls = {
   finishSale: call(none).returns<null>(),
 
   // History and reports
-  listOrders: call(period).returns<OrderSummary[]>(),
+  /** The newest orders of the range that pass the filter, at most HISTORY_ROW_LIMIT. */
+  listOrders: call(
+    z.object({ fromDate: localDate, toDate: localDate, filter: orderFilter.optional() }).strict(),
+  ).returns<OrderList>(),
+  /** One order with every event, its pricing and link, and whether its payment may be voided. */
+  orderDetail: call(z.object({ orderId }).strict()).returns<OrderDetail>(),
+  /** A manager voids a paid order (never deleted: a new state, with the reason). */
+  voidPaidOrder: call(z.object({ orderId, reason: voidReason }).strict()).returns<OrderDetail>(),
   searchOrders: call(z.object({ query: z.string().min(1).max(64) }).strict()).returns<
     OrderSummary[]
   >(),

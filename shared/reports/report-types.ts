@@ -48,6 +48,28 @@ interface MoneyTotal {
   takenTotal: string;
 }
 
+/**
+ * A payment a manager voided afterwards: no longer in what was taken, listed so the money
+ * given back (or never kept) is accounted for.
+ */
+export interface VoidedPayment {
+  orderId: string;
+  reference: string;
+  kind: 'qr' | 'nfc';
+  createdAtMs: number;
+  voidedAtMs: number;
+  /** The paid state it was voided from. */
+  paidState: SaleState;
+  amount: string;
+  fee: string;
+  asset: string | null;
+  chainName: string | null;
+  money: { currency: string; amount: string; fee: string } | null;
+  /** Who voided it; null name for nobody signed in or a removed person. */
+  voidedBy: { staffId: string | null; name: string | null };
+  reason: string;
+}
+
 /** "What did we take today?": totals of the orders created in a period. Amounts are exact decimal text. */
 export interface PeriodReport {
   period: Period;
@@ -59,4 +81,6 @@ export interface PeriodReport {
   byChainAsset: ChainAssetTotal[];
   byState: StateTotal[];
   byChainAssetState: ChainAssetStateTotal[];
+  /** Orders of the period whose payment was voided, oldest void first. */
+  voidedPayments: VoidedPayment[];
 }

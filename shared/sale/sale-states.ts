@@ -10,6 +10,8 @@
  *       a retry the service refuses -> retry-refused (its msg shown as is) -> voided | confirmed.
  * Late: an expired or cancelled QR link the customer paid anyway -> paid-after-all (the
  *       cashier's word, with a reason); the link was never withdrawn at the service.
+ * Void: a paid order (any of paidStates) -> voided, a manager's act from the history with a
+ *       reason; the order and its events stay, the reports stop counting its money.
  */
 export const saleStates = [
   'requesting',
@@ -121,6 +123,12 @@ export const transitions: readonly Transition[] = [
   // after the cashier cancelled the sale. It is recorded on the same order, never a new one.
   { from: 'expired', to: 'paid-after-all', by: ['cashier'], kinds: ['qr'] },
   { from: 'cancelled', to: 'paid-after-all', by: ['cashier'], kinds: ['qr'] },
+  // A manager voids a payment taken (given back, keyed twice, the wrong asset...). The same
+  // terminal 'voided' as a given-up order: every report already counts it as no money taken
+  // and lists it under voids; its event keeps the paid state it came from and the reason.
+  { from: 'paid-confirmed-by-cashier', to: 'voided', by: ['cashier'], kinds: both },
+  { from: 'accepted-by-service', to: 'voided', by: ['cashier'], kinds: ['nfc'] },
+  { from: 'paid-after-all', to: 'voided', by: ['cashier'], kinds: ['qr'] },
 ];
 
 export function findTransition(

@@ -133,6 +133,21 @@ const callFailureWords: Record<string, FailureWords> = {
     nextStep: 'Pick a start date before the end date.',
     step: 'fix-input',
   },
+  'period-too-long': {
+    title: 'Too many days at once',
+    nextStep: 'Choose a shorter range: at most a year.',
+    step: 'fix-input',
+  },
+  'sale-on-screen': {
+    title: 'This sale is still on the sale screen',
+    nextStep: 'Press "New sale" on the sale screen first, then void it here.',
+    step: 'resolve-order',
+  },
+  'no-order': {
+    title: 'No such order',
+    nextStep: 'Search for it again by its reference.',
+    step: 'fix-input',
+  },
   'settings-managed': {
     title: 'Managed by IT',
     nextStep: 'This setting is locked by your IT department; ask IT to change it.',

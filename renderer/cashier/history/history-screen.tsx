@@ -4,28 +4,48 @@ import type { CsvExportResult } from '../../../shared/ipc/views';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
+import { rangeWords } from './date-range';
+import { HistoryFilters } from './history-filters';
+import { OrderDetailView } from './order-detail-view';
 import { OrderSearch } from './order-search';
-import { CashierFilter, ordersOfCashier } from './cashier-filter';
 import { OrderTable } from './order-table';
 import { ReportTables } from './report-tables';
 import { useHistory } from './use-history';
 
-/** Today's orders (or another day's), search by reference, the day's report and CSV export. */
+/**
+ * The orders of a range of days (today until the cashier picks others), filtered by cashier,
+ * state, asset and payment way; search by reference; the range's report and CSV export; and
+ * one order in detail, from which a manager voids a payment.
+ */
 export function HistoryScreen() {
   const history = useHistory();
-  const { date, orders, report, searched } = history;
+  const { range, orders, report, searched } = history;
   const [exported, setExported] = useState<CsvExportResult | null>(null);
   const exporting = useTillAction();
-  const [cashier, setCashier] = useState('all');
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
+  const usable = range !== null && history.rangeProblem === null;
 
   const exportCsv = async () => {
-    if (!date) return;
+    if (!range || !usable) return;
     setExported(null);
-    const result = await exporting.run('export', () =>
-      callPos('exportCsv', { fromDate: date, toDate: date }),
-    );
+    const result = await exporting.run('export', () => callPos('exportCsv', range));
     if (result?.ok) setExported(result.value);
   };
+
+  const dateInput = (which: 'fromDate' | 'toDate', label: string) => (
+    <TextInput
+      type="date"
+      label={label}
+      size="md"
+      value={range?.[which] ?? ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        if (range && /^\d{4}-\d{2}-\d{2}$/.test(value))
+          history.chooseRange({ ...range, [which]: value });
+      }}
+      data-testid={which === 'fromDate' ? 'history-from' : 'history-to'}
+    />
+  );
 
   return (
     <Stack gap="md" maw={1200} mx="auto" data-testid="history">
@@ -34,27 +54,24 @@ export function HistoryScreen() {
           History
         </Title>
         <Group align="end" gap="sm">
-          <TextInput
-            type="date"
-            label="Day"
-            value={date ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              if (/^\d{4}-\d{2}-\d{2}$/.test(value)) history.chooseDay(value);
-            }}
-            data-testid="history-date"
-          />
+          {dateInput('fromDate', 'From')}
+          {dateInput('toDate', 'To')}
           <Button
             size="md"
             onClick={() => void exportCsv()}
             loading={exporting.pending !== null}
-            disabled={!date}
+            disabled={!usable}
             data-testid="export-csv"
           >
             Export CSV
           </Button>
         </Group>
       </Group>
+      {history.rangeProblem ? (
+        <Alert color="orange" variant="light" data-testid="range-problem">
+          {history.rangeProblem}
+        </Alert>
+      ) : null}
       {exported ? (
         <Alert color="green" variant="light" data-testid="export-result">
           {exported.saved
@@ -63,14 +80,13 @@ export function HistoryScreen() {
         </Alert>
       ) : null}
       {exporting.failure ? <FailureAlert failure={exporting.failure} /> : null}
-      {history.failure ? (
-        <FailureAlert failure={history.failure} onRetry={history.showDay} />
-      ) : null}
+      {history.failure ? <FailureAlert failure={history.failure} onRetry={history.reload} /> : null}
 
       <Paper p="md" radius="lg" withBorder data-testid="report">
         <Stack gap="sm">
-          <Title order={2} size="h3">
-            End of day{date ? ` — ${date}` : ''}
+          <Title order={2} size="h3" data-testid="report-title">
+            {range && range.fromDate !== range.toDate ? 'Report' : 'End of day'}
+            {range ? ` — ${rangeWords(range)}` : ''}
           </Title>
           {report ? <ReportTables report={report} /> : <Text c="dimmed">Loading…</Text>}
         </Stack>
@@ -82,28 +98,44 @@ export function HistoryScreen() {
             <Title order={2} size="h3">
               {searched !== null ? `Orders matching “${searched}”` : 'Orders'}
             </Title>
-            <Group align="end" gap="sm">
-              {orders ? (
-                <CashierFilter orders={orders} value={cashier} onChange={setCashier} />
-              ) : null}
-              <OrderSearch
-                searching={searched !== null}
-                onSearch={history.search}
-                onShowDay={history.showDay}
-              />
-            </Group>
+            <OrderSearch
+              searching={searched !== null}
+              onSearch={history.search}
+              onShowDay={history.showRange}
+            />
           </Group>
+          {searched === null ? (
+            <HistoryFilters
+              filter={history.filter}
+              onChange={history.chooseFilter}
+              cashiers={history.cashiers}
+              report={report}
+            />
+          ) : null}
+          {history.cut ? (
+            <Alert color="yellow" variant="light" data-testid="history-cut">
+              Showing the newest {history.cut.limit} orders only. Narrow the dates or choose a
+              filter to see the others; the report above counts them all.
+            </Alert>
+          ) : null}
           {orders === null ? (
             <Text c="dimmed">Loading…</Text>
           ) : (
             <OrderTable
-              orders={ordersOfCashier(orders, cashier)}
+              orders={orders}
               timeZone={report?.period.timeZone}
               onOrderChanged={history.reload}
+              onOpen={setOpenOrder}
+              withDay={searched !== null || (range !== null && range.fromDate !== range.toDate)}
             />
           )}
         </Stack>
       </Paper>
+      <OrderDetailView
+        orderId={openOrder}
+        onClose={() => setOpenOrder(null)}
+        onChanged={history.reload}
+      />
     </Stack>
   );
 }

@@ -44,7 +44,7 @@ export function OrderSearch({
               onShowDay();
             }}
           >
-            Show the day
+            Show all orders
           </Button>
         ) : null}
       </Group>

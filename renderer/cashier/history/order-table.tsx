@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { OrderSummary } from '../../../shared/ipc/views';
 import { displayAmount } from '../../common/amount-format';
 import { saleStateWords, stateShortLabel, toneColor } from '../sale/sale-state-words';
@@ -11,11 +11,17 @@ export function OrderTable({
   orders,
   timeZone,
   onOrderChanged,
+  onOpen,
+  withDay = false,
 }: {
   orders: OrderSummary[];
+  /** The list covers several days: each time says its day. */
+  withDay?: boolean;
   timeZone: string | undefined;
   /** An order was recorded as paid after all from its row. */
   onOrderChanged: () => void;
+  /** The cashier clicked a row (or its "Details"): show that order in detail. */
+  onOpen: (orderId: string) => void;
 }) {
   if (orders.length === 0) return <Text c="dimmed">No orders.</Text>;
   // With staff PINs off nobody is named: no column of "Unknown".
@@ -32,6 +38,9 @@ export function OrderTable({
           <Table.Th>Chain</Table.Th>
           {namesCashiers ? <Table.Th>Cashier</Table.Th> : null}
           <Table.Th>State</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Details</VisuallyHidden>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -41,8 +50,16 @@ export function OrderTable({
             data-testid="order-row"
             data-reference={order.reference}
             data-state={order.state}
+            style={{ cursor: 'pointer' }}
+            onClick={(event) => {
+              const target = event.target as HTMLElement;
+              // A button in the row (paid after all, Details) does its own thing, and a click
+              // in the row's dialog (a portal: React bubbles it here) is not on the row.
+              if (!event.currentTarget.contains(target) || target.closest('button')) return;
+              onOpen(order.orderId);
+            }}
           >
-            <Table.Td>{orderTime(order.createdAtMs, timeZone)}</Table.Td>
+            <Table.Td>{orderTime(order.createdAtMs, timeZone, withDay)}</Table.Td>
             <Table.Td ff="monospace">{order.reference}</Table.Td>
             <Table.Td>{order.kind.toUpperCase()}</Table.Td>
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -68,6 +85,18 @@ export function OrderTable({
                   {order.lastFailure.serviceMessage}
                 </Text>
               ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Button
+                variant="subtle"
+                size="sm"
+                h={44}
+                onClick={() => onOpen(order.orderId)}
+                aria-label={`Details of order ${order.reference}`}
+                data-testid="order-details"
+              >
+                Details
+              </Button>
             </Table.Td>
           </Table.Tr>
         ))}

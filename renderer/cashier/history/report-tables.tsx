@@ -3,6 +3,7 @@ import type { PeriodReport } from '../../../shared/reports/report-types';
 import { displayAmount } from '../../common/amount-format';
 import { formatMoney } from '../../../shared/pricing/shop-currency';
 import { stateShortLabel } from '../sale/sale-state-words';
+import { VoidedPayments } from './voided-payments';
 
 /** The period's report: orders and what was taken per chain and asset, and a count per state. */
 export function ReportTables({ report }: { report: PeriodReport }) {
@@ -65,6 +66,9 @@ export function ReportTables({ report }: { report: PeriodReport }) {
           </Badge>
         ))}
       </Group>
+      {report.voidedPayments.length > 0 ? (
+        <VoidedPayments voids={report.voidedPayments} timeZone={report.period.timeZone} />
+      ) : null}
     </Stack>
   );
 }

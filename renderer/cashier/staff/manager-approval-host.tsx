@@ -25,6 +25,9 @@ export function ManagerApprovalHost({ session }: { session: StaffSession | null 
       withCloseButton={false}
       size="xl"
       centered
+      // Above the dialog that asked (paid after all, void a payment: Mantine modals are at 200),
+      // whose portal opened later and would otherwise cover the PIN pad.
+      zIndex={400}
     >
       {request ? <ApprovalForm key={request.id} request={request} managers={managers} /> : null}
     </Modal>

@@ -189,16 +189,18 @@ describe('app services', () => {
     await call('confirmPaidByCashier');
     await call('finishSale');
     const today = ((await call('todayDate')) as { value: string }).value;
-    const orders = (await call('listOrders', { fromDate: today, toDate: today })) as {
+    const listed = (await call('listOrders', { fromDate: today, toDate: today })) as {
       ok: true;
-      value: { reference: string; state: string }[];
+      value: { orders: { reference: string; state: string }[]; truncated: boolean };
     };
-    expect(orders.value).toHaveLength(1);
-    expect(orders.value[0]!.state).toBe('paid-confirmed-by-cashier');
+    const orders = listed.value.orders;
+    expect(orders).toHaveLength(1);
+    expect(listed.value.truncated).toBe(false);
+    expect(orders[0]!.state).toBe('paid-confirmed-by-cashier');
     const found = await call('searchOrders', {
-      query: orders.value[0]!.reference.toLowerCase().replace('-', ''),
+      query: orders[0]!.reference.toLowerCase().replace('-', ''),
     });
-    expect(found).toMatchObject({ ok: true, value: [{ reference: orders.value[0]!.reference }] });
+    expect(found).toMatchObject({ ok: true, value: [{ reference: orders[0]!.reference }] });
     const report = await call('report', { fromDate: today, toDate: today });
     expect(report).toMatchObject({
       ok: true,

@@ -31,6 +31,7 @@ const guardedCalls: Record<string, unknown> = {
   removeStaff: { staffId: 'someone' },
   exportDiagnostics: {},
   exportZReportCsv: { zNumber: 1 },
+  voidPaidOrder: { orderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', reason: 'Refunded in cash' },
 };
 
 async function tillWithCashier(): Promise<{ managerId: string; cashierId: string }> {
@@ -104,22 +105,24 @@ describe('staff roles, enforced in main', () => {
       ['awaiting-payment', null],
       ['cancelled', cashierId],
     ]);
-    const listed = await ok<{ cashierName: string | null }[]>(
+    const listed = await ok<{ orders: { cashierName: string | null }[] }>(
       call('listOrders', { fromDate: '2026-11-22', toDate: '2026-11-22' }),
     );
-    expect(listed.map((row) => row.cashierName)).toEqual(['Cas']);
+    expect(listed.orders.map((row) => row.cashierName)).toEqual(['Cas']);
   });
 
   it('refuses every act while nobody is signed in', async () => {
     await tillWithCashier();
     await ok(call('signOut'));
-    for (const name of ['startQrSale', 'listOrders', 'finishSale'] as const) {
+    for (const name of ['startQrSale', 'listOrders', 'orderDetail', 'finishSale'] as const) {
       const args =
         name === 'startQrSale'
           ? { amount: '5', chainId: '1', asset: 'USDT' }
           : name === 'listOrders'
             ? { fromDate: '2026-11-22', toDate: '2026-11-22' }
-            : {};
+            : name === 'orderDetail'
+              ? { orderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }
+              : {};
       const result = await call(name, args);
       expect(result.ok ? null : result.error.kind, name).toBe('signed-out');
     }

@@ -60,10 +60,16 @@ const targetOf: Partial<Record<SaleAction, (kind: 'qr' | 'nfc', from: SaleState)
 };
 
 describe('the states and transitions table', () => {
-  it('terminal states have no way out but a late payment of a QR link; every other state has one', () => {
+  it('terminal states have no way out but a late payment of a QR link or a void of a payment; every other state has one', () => {
     for (const state of saleStates) {
       const out = transitions.filter((t) => t.from === state);
-      if (state === 'expired' || state === 'cancelled') {
+      if (paidStates.has(state)) {
+        // A manager voids a payment taken: to 'voided', a person's act, never the service's.
+        expect(
+          out.map((t) => [t.to, t.by]),
+          state,
+        ).toEqual([['voided', ['cashier']]]);
+      } else if (state === 'expired' || state === 'cancelled') {
         // The link is never withdrawn at the service: paid after all, by the cashier, same order.
         expect(out, state).toEqual([
           { from: state, to: 'paid-after-all', by: ['cashier'], kinds: ['qr'] },
@@ -126,6 +132,18 @@ describe('the states and transitions table', () => {
     }
     const noLink = { ...recordIn('cancelled', 'qr'), link: null };
     expect(allowedActions(noLink)).not.toContain('markPaidAfterAll');
+  });
+
+  it('voids a payment from every paid state of its kind, and from nothing else that was paid', () => {
+    expect(findTransition('qr', 'paid-confirmed-by-cashier', 'voided', 'cashier')).toBeDefined();
+    expect(findTransition('nfc', 'paid-confirmed-by-cashier', 'voided', 'cashier')).toBeDefined();
+    expect(findTransition('nfc', 'accepted-by-service', 'voided', 'cashier')).toBeDefined();
+    expect(findTransition('qr', 'paid-after-all', 'voided', 'cashier')).toBeDefined();
+    // Not by the service, the clock or a restart; and a voided order never moves again.
+    for (const by of ['service', 'expiry', 'restart', 'client'] as const)
+      expect(findTransition('nfc', 'accepted-by-service', 'voided', by), by).toBeUndefined();
+    expect(transitions.filter((t) => t.from === 'voided')).toEqual([]);
+    expect(isTerminal('voided')).toBe(true);
   });
 
   it('only cashiers confirm payment; the service never does', () => {

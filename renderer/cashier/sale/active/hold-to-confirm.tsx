@@ -18,7 +18,10 @@ export function HoldToConfirm({
   disabled = false,
   loading = false,
   testId,
+  color = 'green',
 }: {
+  /** Red for an act that takes something back (voiding a payment). */
+  color?: 'green' | 'red';
   label: string;
   onConfirm: () => void;
   disabled?: boolean;
@@ -59,7 +62,7 @@ export function HoldToConfirm({
       <Button
         size="xl"
         h={72}
-        color="green"
+        color={color}
         className="hold-to-confirm"
         data-testid={testId}
         data-holding={holding}

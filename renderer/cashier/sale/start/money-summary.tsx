@@ -4,7 +4,7 @@ import type { PriceQuote } from '../../../../shared/pricing/price-quote';
 import { formatMoney } from '../../../../shared/pricing/shop-currency';
 import type { PriceSource } from '../../../../shared/settings';
 
-const sourceWords: Record<PriceSource, string> = {
+export const sourceWords: Record<PriceSource, string> = {
   peg: 'fixed price set by IT',
   manual: 'price typed by a manager',
   provider: 'rate provider',

@@ -1,0 +1,90 @@
+import { Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { OrderDetail } from '../../../shared/history/order-detail';
+import { displayAmount } from '../../common/amount-format';
+import { FailureAlert } from '../errors/failure-alert';
+import { HoldToConfirm } from '../sale/active/hold-to-confirm';
+import { callPos } from '../shell/pos';
+import { useTillAction } from '../shell/use-pos';
+import { voidReasons, voidReasonText, type VoidReasonChoice } from './void-reasons';
+
+/**
+ * "Void this payment": a manager's act (main asks for a manager's PIN when a cashier is signed
+ * in). The order stays in the history as voided, with the reason; the reports stop counting its
+ * money. Confirmed by holding the control, as "paid after all" is.
+ */
+export function VoidPaymentDialog({
+  order,
+  onClose,
+  onVoided,
+}: {
+  order: OrderDetail | null;
+  onClose: () => void;
+  onVoided: (detail: OrderDetail) => void;
+}) {
+  const [choice, setChoice] = useState<VoidReasonChoice>('refunded');
+  const [other, setOther] = useState('');
+  const { pending, failure, run } = useTillAction();
+  const reason = voidReasonText(choice, other);
+
+  const confirm = async () => {
+    if (!order || reason === null) return;
+    const result = await run('void', () =>
+      callPos('voidPaidOrder', { orderId: order.summary.orderId, reason }),
+    );
+    if (result?.ok) onVoided(result.value);
+  };
+
+  return (
+    <Modal opened={order !== null} onClose={onClose} title="Void this payment" size="lg" centered>
+      {order ? (
+        <Stack gap="md" data-testid="void-payment-dialog">
+          <Text>
+            Order <b>{order.summary.reference}</b> for {displayAmount(order.summary.amount)}{' '}
+            {order.summary.asset ?? ''} was paid. Voiding it takes it out of what was taken; it
+            stays in the history as voided, with your reason. It sends nothing back to the customer:
+            give the money back yourself.
+          </Text>
+          <Radio.Group
+            label="Why is it voided?"
+            value={choice}
+            onChange={(value) => setChoice(value as VoidReasonChoice)}
+          >
+            <Stack gap="xs" mt="xs">
+              {voidReasons.map((option) => (
+                <Radio
+                  key={option.value}
+                  value={option.value}
+                  label={option.label}
+                  size="md"
+                  data-testid={`void-reason-${option.value}`}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {choice === 'other' ? (
+            <Textarea
+              label="In your words"
+              value={other}
+              maxLength={200}
+              autosize
+              minRows={2}
+              data-testid="void-reason-text"
+              error={reason === null ? 'Say in a few words why it is voided.' : undefined}
+              onChange={(event) => setOther(event.currentTarget.value)}
+            />
+          ) : null}
+          {failure ? <FailureAlert failure={failure} /> : null}
+          <HoldToConfirm
+            label="Void payment"
+            color="red"
+            testId="confirm-void-payment"
+            loading={pending !== null}
+            disabled={reason === null}
+            onConfirm={() => void confirm()}
+          />
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
