@@ -31,6 +31,7 @@ export const guardedActions = [
   'paid-after-all',
   'manual-price',
   'staff',
+  'reopen-shift',
 ] as const;
 export type GuardedAction = (typeof guardedActions)[number];
 

@@ -19,6 +19,7 @@ export const actionWords: Record<GuardedAction, string> = {
   'paid-after-all': 'Recording a sale as paid after all',
   'manual-price': 'Typing a price by hand',
   staff: 'Changing the staff list',
+  'reopen-shift': 'Reopening a closed shift',
 };
 
 /** The action a 'needs-manager' refusal names, when it names one this page knows. */

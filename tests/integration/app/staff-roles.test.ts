@@ -31,6 +31,7 @@ const guardedCalls: Record<string, unknown> = {
   removeStaff: { staffId: 'someone' },
   exportDiagnostics: {},
   exportZReportCsv: { zNumber: 1 },
+  reopenShift: { shiftId: 1 },
 };
 
 async function tillWithCashier(): Promise<{ managerId: string; cashierId: string }> {
