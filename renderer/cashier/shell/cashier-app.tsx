@@ -119,7 +119,13 @@ export function CashierApp() {
               </Text>
             ) : null}
             {info.demoMode ? (
-              <Badge color="yellow.4" variant="filled" size="lg" data-testid="demo-badge">
+              <Badge
+                color="yellow.4"
+                variant="filled"
+                size="lg"
+                data-testid="demo-badge"
+                style={{ flex: 'none' }}
+              >
                 Demo mode
               </Badge>
             ) : null}
@@ -136,6 +142,7 @@ export function CashierApp() {
                     key={item.id}
                     size="md"
                     h={48}
+                    px={14}
                     variant={current === item.id ? 'filled' : 'subtle'}
                     aria-current={current === item.id ? 'page' : undefined}
                     disabled={forcedSetup}

@@ -67,7 +67,7 @@ export function CurrentShiftPanel(props: CurrentShiftPanelProps) {
             <Button
               size="md"
               h={48}
-              variant="light"
+              variant="default"
               disabled={busy}
               onClick={props.onXReport}
               data-testid="shift-x-report"

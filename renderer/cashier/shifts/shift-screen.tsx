@@ -137,7 +137,7 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
                 <Button
                   size="md"
                   h={48}
-                  variant="light"
+                  variant="default"
                   disabled={busy}
                   onClick={() => void saveCsv(shownZ)}
                   data-testid="z-report-csv"
@@ -149,7 +149,7 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
                 <Button
                   size="md"
                   h={48}
-                  variant="light"
+                  variant="default"
                   color="orange"
                   disabled={busy}
                   onClick={() => void reopen(shown.report.shiftId)}

@@ -56,7 +56,7 @@ export function ZReportList({ reports, timeZone, shown, onView }: ZReportListPro
                     <Button
                       size="md"
                       h={44}
-                      variant={shown === z.zNumber ? 'filled' : 'light'}
+                      variant={shown === z.zNumber ? 'filled' : 'default'}
                       aria-pressed={shown === z.zNumber}
                       aria-label={`View Z report ${z.zNumber}`}
                       data-testid="z-report-view"
