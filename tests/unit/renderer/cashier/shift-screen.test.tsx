@@ -127,7 +127,7 @@ describe('the Shift screen', () => {
   it('shows the X report marked as not a close, and offers reopening only for the last Z report with no shift open', async () => {
     pos.handle('currentShift', () => openShift);
     pos.handle('listZReports', () => [summary, { ...summary, zNumber: 3, shiftId: 2 }]);
-    pos.handle('zReport', ({ zNumber }: { zNumber: number }) => ({ ...z, zNumber }));
+    pos.handle('zReport', (args) => ({ ...z, zNumber: (args as { zNumber: number }).zNumber }));
     renderWithTheme(<ShiftScreen timeZone="UTC" />);
     fireEvent.click(await screen.findByTestId('shift-x-report'));
     const x = await screen.findByTestId('shift-report');
