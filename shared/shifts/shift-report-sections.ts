@@ -30,7 +30,7 @@ export interface ShiftReportWordsOptions {
   locale?: string;
 }
 
-export interface ReportRow {
+interface ReportRow {
   label: string;
   value: string;
   /** A total people look for first. */
@@ -44,14 +44,14 @@ export interface ReportSection {
   rows: ReportRow[];
 }
 
-export const outcomeWords: Record<Outcome, string> = {
+const outcomeWords: Record<Outcome, string> = {
   paid: 'Paid',
   cancelled: 'Cancelled',
   expired: 'Expired',
   unknown: 'Not paid or unsure',
 };
 
-export const wayWords: Record<OrderKind, string> = {
+const wayWords: Record<OrderKind, string> = {
   qr: 'QR code',
   nfc: 'Tap to pay (NFC)',
 };
@@ -176,7 +176,7 @@ function earlierRow(line: EarlierOrderPaidLine, options: ShiftReportWordsOptions
  * A cashier's name, told apart when two share it (nobody signed in and a removed member are
  * both "Unknown"): the second is "Unknown (2)".
  */
-export function cashierHeading(report: ShiftReport, index: number): string {
+function cashierHeading(report: ShiftReport, index: number): string {
   const name = report.byCashier[index]?.cashier.name ?? '';
   const before = report.byCashier
     .slice(0, index)
