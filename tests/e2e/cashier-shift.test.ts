@@ -3,6 +3,7 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchCall } from '../../electron/app/dispatch-call';
 import { silentLogger } from '../../electron/logging/logger';
+import { loadManagedPolicy } from '../../electron/settings/managed-policy-loader';
 import type { CallName } from '../../shared/ipc/contract';
 import type { StaffSession } from '../../shared/staff';
 import { ManualClock } from '../support/manual-clock';
@@ -17,8 +18,8 @@ import {
   type Till,
 } from './cashier-kit';
 
-// A shift at a till with staff PINs: a manager opens it; two cashiers sell into it (QR sales
-// the cashier confirms, one cancelled); a cashier's Settings save asks for the manager's PIN
+// A shift at a till with staff PINs that prices in dollars (USDT pegged at $1 by IT): a manager
+// opens it; two cashiers sell into it (QR sales the cashier confirms, one cancelled); a cashier's Settings save asks for the manager's PIN
 // in place; the X report names both cashiers; the shift closes and its Z report shows the
 // counts and sums this test works out from what it sold (with big.js), at the till's two
 // screen sizes. The Shift screen passes axe-core with no serious finding.
@@ -48,7 +49,15 @@ describe('cashier: a shift from opening to its Z report', () => {
   beforeAll(async () => {
     till = await openTill('cashier-shift', {
       clock,
-      settings: { staffPinsRequired: true, feeValue: FEE },
+      settings: { staffPinsRequired: true, amountEntry: 'money', currency: 'USD', feeFixed: FEE },
+      policy: loadManagedPolicy({
+        path: '/etc/counter-app/policy.json',
+        readFile: () =>
+          JSON.stringify({
+            settings: { ratePegs: [{ asset: 'USDT', currency: 'USD', price: '1' }] },
+            locked: ['ratePegs'],
+          }),
+      }),
     });
     // The staff list as a manager would have set it up (its screens have their own test).
     const first = (await call('createFirstManager', {
@@ -109,6 +118,8 @@ describe('cashier: a shift from opening to its Z report', () => {
 
   /** "12.50 USDT": how the till writes an asset amount (at least two decimals, none dropped). */
   const usdt = (value: Big) => `${value.toFixed(Math.max(2, value.c.length - value.e - 1))} USDT`;
+  /** "$12.50": dollars in cents (every price here is whole cents). */
+  const dollars = (value: Big) => `$${value.toFixed(2)}`;
   const sum = (list: Sold[], of: (sale: Sold) => string) =>
     list.reduce((total, sale) => total.plus(of(sale)), new Big(0));
   const section = (id: string) => till.cashier.textContent(byTestId(`report-section-${id}`));
@@ -191,6 +202,12 @@ describe('cashier: a shift from opening to its Z report', () => {
       await expect(
         card.locator(`${byTestId('report-row')}[data-label="Paid"] td`).textContent(),
       ).resolves.toBe(String(theirs.filter((sale) => sale.paid).length));
+      const theirPaid = theirs.filter((sale) => sale.paid);
+      await expect(
+        card.locator(`${byTestId('report-row')}[data-label="In USD: total"] td`).textContent(),
+      ).resolves.toBe(
+        dollars(sum(theirPaid, (sale) => sale.amount).plus(sum(theirPaid, () => FEE))),
+      );
     }
     await checkScreen();
     await shots.take('x-report');
@@ -213,6 +230,12 @@ describe('cashier: a shift from opening to its Z report', () => {
       usdt(paidAmount),
     );
     expect(await rowValue('taken', 'USDT on ETHEREUM: fees')).toBe(usdt(paidFees));
+    // In the shop's currency: the prices typed, the fees, and both together.
+    expect(await rowValue('taken', `In USD (${paid.length} orders): price`)).toBe(
+      dollars(paidAmount),
+    );
+    expect(await rowValue('taken', 'In USD: fees')).toBe(dollars(paidFees));
+    expect(await rowValue('taken', 'In USD: total')).toBe(dollars(paidAmount.plus(paidFees)));
     expect(await rowValue('orders', 'Orders')).toBe(String(sold.length));
     expect(await rowValue('orders', `USDT on ETHEREUM (${sold.length} orders)`)).toBe(
       usdt(sum(sold, (sale) => sale.amount)),
