@@ -68,7 +68,7 @@ export function reportMark(source: Pick<ShiftReportSource, 'zNumber'>): string {
   return source.zNumber === null ? 'X report — not a close' : `Z report ${source.zNumber}`;
 }
 
-/** "26 Nov 2026, 14:35" in the shop's zone; the zone's name when it is not known to Intl. */
+/** "26 Nov 2026, 14:35" in the shop's zone; in UTC, said so, when Intl does not know the zone. */
 export function reportTime(atMs: number, options: ShiftReportWordsOptions): string {
   const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
   try {
