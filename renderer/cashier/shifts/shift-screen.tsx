@@ -103,6 +103,8 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
         Shift
       </Title>
       <CurrentShiftPanel
+        // The list of unfinished sales takes over from the "are you sure" once it is shown.
+        key={unresolved ? 'unresolved' : 'asking'}
         shift={shift}
         timeZone={timeZone}
         busy={busy}

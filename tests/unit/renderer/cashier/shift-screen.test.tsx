@@ -112,6 +112,8 @@ describe('the Shift screen', () => {
     expect(unresolved.textContent).toContain('R2');
     expect(unresolved.textContent).toContain('12.50 USDT');
     expect(screen.queryByTestId('error-message')).toBeNull();
+    // One question at a time: the list replaces the "are you sure".
+    expect(screen.queryByTestId('shift-close-confirm')).toBeNull();
 
     fireEvent.click(screen.getByTestId('shift-close-anyway'));
     const report = await screen.findByTestId('shift-report');
