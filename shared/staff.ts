@@ -33,6 +33,7 @@ export const guardedActions = [
   'staff',
   /** Voiding a payment already taken (from the history's order detail). */
   'void-paid',
+  'reopen-shift',
 ] as const;
 export type GuardedAction = (typeof guardedActions)[number];
 

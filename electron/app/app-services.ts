@@ -183,6 +183,7 @@ export async function createAppServices(
         by: () => staff.actor()?.staffId ?? null,
         saveCsv: (name, write) => platform.saveCsv(name, write),
         changed: shiftChanged,
+        audit: (action, fields) => staff.audit(action, fields),
       }),
     },
     staff,

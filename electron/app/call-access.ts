@@ -64,6 +64,7 @@ export const callAccess: Record<CallName, CallAccess> = {
   listZReports: 'signed-in',
   zReport: 'signed-in',
   exportZReportCsv: { guarded: 'export' },
+  reopenShift: { guarded: 'reopen-shift' },
   exportDiagnostics: { guarded: 'diagnostics' },
   reportPageError: 'open',
 };

@@ -4,7 +4,7 @@ import type { OrderReportSource } from '../journal/report-source';
 import type { SaleService } from '../sale/sale-service';
 import { SaleRuleError } from '../sale/sale-errors';
 import type { AuditFields } from '../staff/audit-trail';
-import { authorizationOfThisCall } from './call-authorization';
+import type { CallAuthorization } from './staff-guard';
 import { orderDetailOf } from './order-detail';
 
 export interface OrderHandlerParts {
@@ -35,10 +35,10 @@ export function orderHandlers(
 
   return {
     orderDetail: async ({ orderId }) => detailOf(orderId.toLowerCase()),
-    voidPaidOrder: async ({ orderId, reason }) => {
+    voidPaidOrder: async ({ orderId, reason }, authorization?: CallAuthorization) => {
       // The guard allowed this call for a manager, or for a cashier with a manager's approval:
       // the manager is the one who voids; the cashier who asked is kept beside.
-      const who = authorizationOfThisCall() ?? { actorId: null, approverId: null };
+      const who = authorization ?? { actorId: null, approverId: null };
       const manager = who.approverId ?? who.actorId;
       const requestedBy = who.approverId !== null ? who.actorId : null;
       const voided = await sale.voidPaidOrder(orderId.toLowerCase(), reason, {

@@ -3,7 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Calls } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { ShiftService } from '../shifts/shift-service';
+import type { AuditFields } from '../staff/audit-trail';
 import type { AppPlatform } from './app-platform';
+import type { CallAuthorization } from './staff-guard';
 
 type ShiftCall =
   | 'currentShift'
@@ -12,19 +14,22 @@ type ShiftCall =
   | 'closeShift'
   | 'listZReports'
   | 'zReport'
-  | 'exportZReportCsv';
+  | 'exportZReportCsv'
+  | 'reopenShift';
 
 /**
  * Shifts through the contract: opened and closed by whoever is signed in (`by`), the X report
- * so far, the Z reports kept, and a Z report saved as CSV where the manager chooses.
+ * so far, the Z reports kept, a Z report saved as CSV where the manager chooses, and a
+ * manager's reopening of the last closed shift (written to the audit trail).
  */
 export function shiftHandlers(parts: {
   shifts: ShiftService;
   by: () => string | null;
   saveCsv: AppPlatform['saveCsv'];
   changed: () => void;
+  audit: (action: string, fields: AuditFields) => void;
 }): Pick<CallHandlers<Calls>, ShiftCall> {
-  const { shifts, by, saveCsv, changed } = parts;
+  const { shifts, by, saveCsv, changed, audit } = parts;
   return {
     currentShift: async () => shifts.current(),
     openShift: async () => {
@@ -46,6 +51,20 @@ export function shiftHandlers(parts: {
         await pipeline(Readable.from([text]), out);
         return 1;
       });
+    },
+    // The guard's authorization names the approving manager (a manager's own call: null).
+    reopenShift: async ({ shiftId }, authorization?: CallAuthorization) => {
+      const actorId = authorization?.actorId ?? by();
+      const managerId = authorization?.approverId ?? actorId;
+      const reopened = shifts.reopen(shiftId, actorId, managerId);
+      audit('shift-reopened', {
+        actorId,
+        approverId: authorization?.approverId ?? null,
+        target: String(shiftId),
+        detail: { continuedBy: reopened.shiftId },
+      });
+      changed();
+      return reopened;
     },
   };
 }

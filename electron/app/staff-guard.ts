@@ -5,9 +5,15 @@ import { StaffRefusal } from '../staff/staff-errors';
 import type { StaffService } from '../staff/staff-service';
 import { CallRefusal } from './call-failure';
 import { accessFor } from './call-access';
-import { runAuthorized, type CallAuthorization } from './call-authorization';
 
 type StaffGate = Pick<StaffService, 'requireSignedIn' | 'authorize' | 'touch'>;
+
+/**
+ * Who made a guarded call and which manager approved it (null: a manager made it, or PINs
+ * are off), handed to the handler as its second argument: an act that records its manager
+ * (reopening a shift) takes it from here, as the approval is used up by the check.
+ */
+export type CallAuthorization = ReturnType<StaffGate['authorize']>;
 
 /**
  * Every call checked against who is signed in before its handler runs (call-access.ts): the
@@ -18,10 +24,13 @@ type StaffGate = Pick<StaffService, 'requireSignedIn' | 'authorize' | 'touch'>;
 export function guardCalls(handlers: CallHandlers<Calls>, staff: StaffGate): CallHandlers<Calls> {
   const guarded: Record<string, (args: unknown) => Promise<unknown>> = {};
   for (const name of Object.keys(handlers) as CallName[]) {
-    const handler = handlers[name] as (args: unknown) => Promise<unknown>;
+    const handler = handlers[name] as (
+      args: unknown,
+      authorization?: CallAuthorization,
+    ) => Promise<unknown>;
     guarded[name] = async (args) => {
       const access = accessFor(name, args);
-      let authorization: CallAuthorization | null = null;
+      let authorization: CallAuthorization | undefined;
       if (access !== 'open') {
         try {
           if (access === 'signed-in') staff.requireSignedIn();
@@ -31,8 +40,7 @@ export function guardCalls(handlers: CallHandlers<Calls>, staff: StaffGate): Cal
         }
         staff.touch();
       }
-      // A guarded handler may read who was allowed (call-authorization.ts).
-      return authorization ? runAuthorized(authorization, () => handler(args)) : handler(args);
+      return handler(args, authorization);
     };
   }
   return guarded as CallHandlers<Calls>;

@@ -7,7 +7,9 @@ export type ShiftRefusalCode =
   /** Sales of the shift are not finished, and the closer did not acknowledge them. */
   | 'unresolved'
   /** No Z report has that number. */
-  | 'no-report';
+  | 'no-report'
+  /** Only the latest shift, once closed, may be reopened. */
+  | 'not-latest';
 
 export class ShiftRefusal extends Error {
   override readonly name = 'ShiftRefusal';

@@ -88,6 +88,10 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
 
   return {
     shiftId: shift.shiftId,
+    // Only a continuing shift has the key: older stored reports have none and stay equal.
+    ...(shift.reopensShiftId === null
+      ? {}
+      : { continues: { shiftId: shift.reopensShiftId, reopenedBy: who(shift.reopenedBy) } }),
     serialNumber: shift.serialNumber,
     openedAtMs: shift.openedAtMs,
     openedBy: who(shift.openedBy),

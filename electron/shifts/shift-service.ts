@@ -79,6 +79,38 @@ export class ShiftService {
     return this.viewOf(shift);
   }
 
+  /**
+   * A manager reopens the latest closed shift: its row and Z report stay as they are, and a
+   * new shift opens that continues it (its reports say so; its Z report takes the next
+   * number). Refused while a shift is open, and for any shift but the latest.
+   */
+  reopen(shiftId: number, by: string | null, manager: string | null): ShiftView {
+    const shift = this.inTransaction(() => {
+      const open = this.store.openShift();
+      if (open) {
+        throw new ShiftRefusal(
+          'shift-open',
+          `Shift ${open.shiftId} is open. Only a closed shift can be reopened, when no shift is open.`,
+        );
+      }
+      const latest = this.store.latestShift();
+      if (!latest || latest.shiftId !== shiftId) {
+        throw new ShiftRefusal(
+          'not-latest',
+          latest
+            ? `Only the last shift closed (shift ${latest.shiftId}) can be reopened.`
+            : 'No shift has been closed yet: there is nothing to reopen.',
+        );
+      }
+      return this.store.insertShift(this.clock.now(), by, this.serialNumber(), {
+        shiftId,
+        by: manager,
+      });
+    });
+    this.logger.info('shift reopened', { shiftId: shift.shiftId, continues: shiftId, by, manager });
+    return this.viewOf(shift);
+  }
+
   /** The open shift so far, without closing it. */
   xReport(): ShiftReport {
     const shift = this.openOrRefuse();
@@ -188,7 +220,7 @@ export class ShiftService {
     earlier: readonly EarlierOrderPaid[],
     known: ReadonlyMap<string, string>,
   ): Map<string, string> {
-    const ids = new Set<string | null>([shift.openedBy, shift.closedBy]);
+    const ids = new Set<string | null>([shift.openedBy, shift.closedBy, shift.reopenedBy]);
     for (const order of orders) ids.add(order.cashierId);
     for (const { order } of earlier) ids.add(order.cashierId);
     const names = new Map<string, string>();
@@ -212,6 +244,10 @@ export class ShiftService {
       openedBy: who(shift.openedBy),
       closedAtMs: shift.closedAtMs,
       closedBy: shift.closedAtMs === null ? null : who(shift.closedBy),
+      continues:
+        shift.reopensShiftId === null
+          ? null
+          : { shiftId: shift.reopensShiftId, reopenedBy: who(shift.reopenedBy) },
     };
   }
 
@@ -233,6 +269,7 @@ function namesIn(report: ShiftReport): Map<string, string> {
   const refs: StaffRef[] = [
     report.openedBy,
     ...(report.closedBy ? [report.closedBy] : []),
+    ...(report.continues ? [report.continues.reopenedBy] : []),
     ...report.byCashier.map((slice) => slice.cashier),
     ...report.earlierOrdersPaid.map((line) => line.cashier),
   ];

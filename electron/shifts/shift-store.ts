@@ -5,8 +5,8 @@ import { paidStates, type SaleState } from '../../shared/sale/sale-states';
 import type { EarlierOrderPaid } from './shift-report';
 import type { ShiftRow, ZReportSummary } from '../../shared/shifts/shift-views';
 
-const SHIFT_COLUMNS =
-  'shift_id, serial_number, opened_at_ms, opened_by, closed_at_ms, closed_by, opened_after_event_id';
+const SHIFT_COLUMNS = `shift_id, serial_number, opened_at_ms, opened_by, closed_at_ms, closed_by,
+  opened_after_event_id, reopens_shift_id, reopened_by`;
 
 /** The paid states as an SQL list: constant names from the state table, never user text. */
 const PAID_STATES_SQL = `(${[...paidStates].map((state) => `'${state}'`).join(', ')})`;
@@ -19,6 +19,8 @@ type ShiftTableRow = {
   closed_at_ms: number | null;
   closed_by: string | null;
   opened_after_event_id: number;
+  reopens_shift_id: number | null;
+  reopened_by: string | null;
 };
 
 type ZTableRow = { z_number: number; shift_id: number; made_at_ms: number; report: string };
@@ -28,6 +30,7 @@ export class ShiftStore {
   private readonly statements: Record<
     | 'openShift'
     | 'shiftById'
+    | 'latestShift'
     | 'insertShift'
     | 'closeShift'
     | 'lastEventId'
@@ -45,8 +48,10 @@ export class ShiftStore {
     this.statements = {
       openShift: db.prepare(`SELECT ${SHIFT_COLUMNS} FROM shifts WHERE closed_at_ms IS NULL`),
       shiftById: db.prepare(`SELECT ${SHIFT_COLUMNS} FROM shifts WHERE shift_id = ?`),
+      latestShift: db.prepare(`SELECT ${SHIFT_COLUMNS} FROM shifts ORDER BY shift_id DESC LIMIT 1`),
       insertShift: db.prepare(`INSERT INTO shifts (opened_at_ms, opened_by, serial_number,
-          opened_after_event_id) VALUES (?, ?, ?, ?) RETURNING ${SHIFT_COLUMNS}`),
+          opened_after_event_id, reopens_shift_id, reopened_by) VALUES (?, ?, ?, ?, ?, ?)
+          RETURNING ${SHIFT_COLUMNS}`),
       closeShift: db.prepare(
         'UPDATE shifts SET closed_at_ms = ?, closed_by = ? WHERE shift_id = ? AND closed_at_ms IS NULL',
       ),
@@ -76,7 +81,8 @@ export class ShiftStore {
           json_extract(report, '$.openedAtMs') AS opened_at_ms,
           json_extract(report, '$.closedAtMs') AS closed_at_ms,
           json_extract(report, '$.orders.count') AS order_count,
-          json_extract(report, '$.byOutcome.paid.count') AS paid_count
+          json_extract(report, '$.byOutcome.paid.count') AS paid_count,
+          json_extract(report, '$.continues.shiftId') AS continues_shift_id
           FROM z_reports ORDER BY z_number DESC`),
     };
   }
@@ -91,7 +97,19 @@ export class ShiftStore {
     return row ? shiftOf(row) : null;
   }
 
-  insertShift(openedAtMs: number, openedBy: string | null, serialNumber: string): ShiftRow {
+  /** The shift with the highest number, open or closed; null before the first. */
+  latestShift(): ShiftRow | null {
+    const row = this.statements.latestShift.get() as ShiftTableRow | undefined;
+    return row ? shiftOf(row) : null;
+  }
+
+  /** `reopens`: the closed shift this one continues and the manager who reopened it. */
+  insertShift(
+    openedAtMs: number,
+    openedBy: string | null,
+    serialNumber: string,
+    reopens: { shiftId: number; by: string | null } | null = null,
+  ): ShiftRow {
     const afterEventId = this.lastEventId();
     return shiftOf(
       this.statements.insertShift.get(
@@ -99,6 +117,8 @@ export class ShiftStore {
         openedBy,
         serialNumber,
         afterEventId,
+        reopens?.shiftId ?? null,
+        reopens?.by ?? null,
       ) as ShiftTableRow,
     );
   }
@@ -185,6 +205,7 @@ export class ShiftStore {
         closed_at_ms: number;
         order_count: number;
         paid_count: number;
+        continues_shift_id: number | null;
       }[]
     ).map((row) => ({
       zNumber: row.z_number,
@@ -195,6 +216,7 @@ export class ShiftStore {
       closedAtMs: row.closed_at_ms,
       orderCount: row.order_count,
       paidCount: row.paid_count,
+      continuesShiftId: row.continues_shift_id,
     }));
   }
 }
@@ -208,5 +230,7 @@ function shiftOf(row: ShiftTableRow): ShiftRow {
     closedAtMs: row.closed_at_ms,
     closedBy: row.closed_by,
     openedAfterEventId: row.opened_after_event_id,
+    reopensShiftId: row.reopens_shift_id,
+    reopenedBy: row.reopened_by,
   };
 }

@@ -83,6 +83,13 @@ function shiftRows(view: ZReportView): Row[] {
     ['closed_at', report.closedAtMs === null ? '' : iso(report.closedAtMs)],
     ['closed_by', who(report.closedBy)],
     ['made_at', iso(view.madeAtMs)],
+    // Only a shift that continues a reopened one has these rows.
+    ...(report.continues
+      ? ([
+          ['continues_shift_id', report.continues.shiftId],
+          ['reopened_by', report.continues.reopenedBy.name],
+        ] as [string, string | number][])
+      : []),
   ];
   return fields.map(([name, value]) => ({ section: 'shift', name, value }));
 }

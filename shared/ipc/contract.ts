@@ -71,6 +71,7 @@ const staffName = z
   .max(40)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 const zNumber = z.number().int().min(1).max(1_000_000_000);
+const shiftNumber = z.number().int().min(1).max(1_000_000_000);
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
 const orderId = z.string().refine(isOrderId, 'an order id');
 /** The history's filter (shared/history/order-filter.ts); each part optional. */
@@ -236,6 +237,8 @@ export const calls = {
   listZReports: call(none).returns<ZReportSummary[]>(),
   zReport: call(z.object({ zNumber: zNumber }).strict()).returns<ZReportView | null>(),
   exportZReportCsv: call(z.object({ zNumber: zNumber }).strict()).returns<CsvExportResult>(),
+  /** A manager's act: a new shift that continues the latest closed one (its Z report stays). */
+  reopenShift: call(z.object({ shiftId: shiftNumber }).strict()).returns<ShiftView>(),
 
   // Diagnostics for IT
   /** One zip (logs, settings without secrets, versions, displays, reader, journal check). */

@@ -86,8 +86,20 @@ export interface EarlierOrderPaidLine extends OrderLine {
   paidAtMs: number;
 }
 
+/** A shift a manager reopened: the new shift continues the closed one, whose Z report stays. */
+export interface ShiftContinuation {
+  /** The closed shift this one continues. */
+  shiftId: number;
+  reopenedBy: StaffRef;
+}
+
 export interface ShiftReport {
   shiftId: number;
+  /**
+   * Present only on a shift that continues a reopened one (reports made before reopening
+   * existed have no such key, so a recomputed old report still equals the stored one).
+   */
+  continues?: ShiftContinuation;
   /** The till's serial number when the shift was opened. */
   serialNumber: string;
   openedAtMs: number;

@@ -1,4 +1,4 @@
-import type { ShiftReport, StaffRef } from './shift-report-types';
+import type { ShiftContinuation, ShiftReport, StaffRef } from './shift-report-types';
 
 /** A row of the shifts table, as stored: staff by id (null: nobody signed in). */
 export interface ShiftRow {
@@ -11,6 +11,10 @@ export interface ShiftRow {
   closedBy: string | null;
   /** The journal's last order event when the shift was opened. */
   openedAfterEventId: number;
+  /** The closed shift this one continues (a manager reopened it), or null. */
+  reopensShiftId: number | null;
+  /** The manager who reopened it (null: staff PINs off, or not a reopening). */
+  reopenedBy: string | null;
 }
 
 /** A shift as the till shows it: who opened and closed it by name. */
@@ -21,6 +25,8 @@ export interface ShiftView {
   openedBy: StaffRef;
   closedAtMs: number | null;
   closedBy: StaffRef | null;
+  /** Null unless a manager reopened the shift before and this one continues it. */
+  continues: ShiftContinuation | null;
 }
 
 /** A Z report as it was made at the close. */
@@ -41,4 +47,6 @@ export interface ZReportSummary {
   closedAtMs: number;
   orderCount: number;
   paidCount: number;
+  /** The shift the reported one continues (it was reopened), or null. */
+  continuesShiftId: number | null;
 }

@@ -16,8 +16,8 @@ import {
 // Both pages, in the till's two screen sizes and in the OS's light and dark schemes, scanned
 // by axe-core (WCAG 2.0 A/AA, 2.1 AA) at each step of a sale and on history, settings and
 // setup: no violation a person is blocked by (serious or critical), and one level-one heading
-// per page. History, settings and setup also keep every control at least 44×44 px, the size
-// a finger hits at a counter.
+// per page. History, the shift, settings and setup also keep every control at least 44×44 px,
+// the size a finger hits at a counter.
 const viewports = [
   { width: 1280, height: 800 },
   { width: 1024, height: 768 },
@@ -106,6 +106,23 @@ describe.each(cases)('accessibility at $name', ({ viewport, colorScheme, name })
     await scan('history');
     expect(await cashier.locator('h1').textContent()).toBe('History');
     expect(await smallTouchTargets(cashier, '[data-testid="history"]')).toEqual([]);
+  });
+
+  it('shift: open, X report, Z report', async () => {
+    const { cashier } = till;
+    await cashier.click(byTestId('nav-shift'));
+    await cashier.click(byTestId('shift-open'));
+    await cashier.click(byTestId('shift-x-report'));
+    await cashier.waitForSelector(`${byTestId('shift-report')}[data-kind="x"]`);
+    await scan('shift-x-report');
+    await cashier.click(byTestId('shift-close'));
+    await cashier.waitForSelector(byTestId('shift-close-confirm'));
+    await scan('shift-close-confirm');
+    await cashier.click(byTestId('shift-close-yes'));
+    await cashier.waitForSelector(`${byTestId('shift-report')}[data-kind="z"]`);
+    await scan('shift-z-report');
+    expect(await cashier.locator('h1').textContent()).toBe('Shift');
+    expect(await smallTouchTargets(cashier, '[data-testid="shift-screen"]')).toEqual([]);
   });
 
   it('settings', async () => {

@@ -113,6 +113,31 @@ const callFailureWords: Record<string, FailureWords> = {
     nextStep: 'Choose another name, for example with an initial.',
     step: 'fix-input',
   },
+  'shift-open': {
+    title: 'A shift is open',
+    nextStep: 'Close the open shift first.',
+    step: 'resolve-order',
+  },
+  'no-shift': {
+    title: 'No shift is open',
+    nextStep: 'Open a shift on the Shift screen.',
+    step: 'fix-input',
+  },
+  unresolved: {
+    title: 'Sales of this shift are not finished',
+    nextStep: 'Finish them, or close the shift with them listed on the Z report.',
+    step: 'resolve-order',
+  },
+  'no-report': {
+    title: 'No such Z report',
+    nextStep: 'Pick a Z report from the list.',
+    step: 'fix-input',
+  },
+  'not-latest': {
+    title: 'Only the last shift can be reopened',
+    nextStep: 'Open a new shift instead.',
+    step: 'fix-input',
+  },
   'invalid-sale': {
     title: 'The sale is not valid',
     nextStep: 'Check the amount, asset and fee.',

@@ -8,6 +8,7 @@ import { HistoryScreen } from '../history/history-screen';
 import { SaleScreen } from '../sale/sale-screen';
 import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
 import { SettingsScreen } from '../settings/settings-screen';
+import { ShiftScreen } from '../shifts/shift-screen';
 import { FirstRunScreen } from '../setup/first-run-screen';
 import { FirstManagerScreen } from '../staff/first-manager-screen';
 import { ManagerApprovalHost } from '../staff/manager-approval-host';
@@ -20,11 +21,12 @@ import { StatusBar } from './status-bar';
 import { UpdateReadyBadge } from './update-ready-badge';
 import { usePosEvent, usePosListener } from './use-pos';
 
-type Screen = 'sale' | 'history' | 'settings' | 'setup';
+type Screen = 'sale' | 'history' | 'shift' | 'settings' | 'setup';
 
 const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
   { id: 'sale', label: 'Sale' },
   { id: 'history', label: 'History' },
+  { id: 'shift', label: 'Shift' },
   { id: 'settings', label: 'Settings' },
 ];
 
@@ -117,7 +119,13 @@ export function CashierApp() {
               </Text>
             ) : null}
             {info.demoMode ? (
-              <Badge color="yellow.4" variant="filled" size="lg" data-testid="demo-badge">
+              <Badge
+                color="yellow.4"
+                variant="filled"
+                size="lg"
+                data-testid="demo-badge"
+                style={{ flex: 'none' }}
+              >
                 Demo mode
               </Badge>
             ) : null}
@@ -134,6 +142,7 @@ export function CashierApp() {
                     key={item.id}
                     size="md"
                     h={48}
+                    px={14}
                     variant={current === item.id ? 'filled' : 'subtle'}
                     aria-current={current === item.id ? 'page' : undefined}
                     disabled={forcedSetup}
@@ -169,6 +178,8 @@ export function CashierApp() {
           </CatalogueMemoryContext.Provider>
         ) : current === 'history' ? (
           <HistoryScreen />
+        ) : current === 'shift' ? (
+          <ShiftScreen timeZone={settings?.values.reportTimeZone ?? 'UTC'} />
         ) : (
           <SettingsScreen
             info={info}

@@ -2,6 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { orderTime } from '../history/order-time';
 import { nfcStatusWords } from '../nfc/nfc-status-words';
+import { ShiftIndicator } from '../shifts/shift-indicator';
 import { serviceHealthWords, type HealthTone } from './service-health-words';
 import { usePosEvent } from './use-pos';
 
@@ -69,6 +70,7 @@ export function StatusBar({
             Demo mode: no real payments
           </Text>
         ) : null}
+        <ShiftIndicator />
         <Text size="sm" ml="auto" data-testid="status-currency" style={{ whiteSpace: 'nowrap' }}>
           Prices in {currency}
         </Text>

@@ -20,6 +20,7 @@ export const actionWords: Record<GuardedAction, string> = {
   'manual-price': 'Typing a price by hand',
   staff: 'Changing the staff list',
   'void-paid': 'Voiding a payment',
+  'reopen-shift': 'Reopening a closed shift',
 };
 
 /** The action a 'needs-manager' refusal names, when it names one this page knows. */

@@ -32,6 +32,7 @@ const guardedCalls: Record<string, unknown> = {
   exportDiagnostics: {},
   exportZReportCsv: { zNumber: 1 },
   voidPaidOrder: { orderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', reason: 'Refunded in cash' },
+  reopenShift: { shiftId: 1 },
 };
 
 async function tillWithCashier(): Promise<{ managerId: string; cashierId: string }> {

@@ -93,6 +93,65 @@ describe('shifts and Z reports on a real journal', () => {
     expect(shifts.zReports().map((z) => z.zNumber)).toEqual([2, 1]);
   });
 
+  it('reopens only the latest closed shift, as a new shift that continues it; the Z report stays', () => {
+    expect(refusal(() => shifts.reopen(1, 'staff-2', 'staff-1'))).toBe('not-latest');
+    shifts.open('staff-2');
+    let shiftId = shifts.openShiftId();
+    sell(journal(), clock, { to: 'paid-confirmed-by-cashier', shiftId, cashierId: 'staff-2' });
+    expect(refusal(() => shifts.reopen(1, 'staff-2', 'staff-1'))).toBe('shift-open');
+    shifts.close('staff-2', false);
+    const storedZ1 = temp.journal.db.prepare('SELECT * FROM z_reports WHERE z_number = 1').get();
+    const shift1 = temp.journal.db.prepare('SELECT * FROM shifts WHERE shift_id = 1').get();
+
+    clock.advance(60_000);
+    const reopened = shifts.reopen(1, 'staff-2', 'staff-1');
+    expect(reopened).toMatchObject({
+      shiftId: 2,
+      openedBy: { staffId: 'staff-2', name: 'Cal' },
+      closedAtMs: null,
+      continues: { shiftId: 1, reopenedBy: { staffId: 'staff-1', name: 'Mia' } },
+    });
+    expect(shifts.current()).toEqual(reopened);
+    shiftId = shifts.openShiftId();
+    expect(shiftId).toBe(2);
+    sell(journal(), clock, { to: 'paid-confirmed-by-cashier', shiftId, cashierId: 'staff-2' });
+    expect(shifts.xReport()).toMatchObject({
+      shiftId: 2,
+      continues: { shiftId: 1, reopenedBy: { name: 'Mia' } },
+      orders: { count: 1 },
+    });
+    const z2 = shifts.close('staff-1', false);
+    expect(z2).toMatchObject({ zNumber: 2, shiftId: 2, report: { continues: { shiftId: 1 } } });
+    expect(shifts.zReports().map((z) => [z.zNumber, z.continuesShiftId])).toEqual([
+      [2, 1],
+      [1, null],
+    ]);
+    expect(shifts.recompute(2)).toEqual(z2.report);
+    const csvRows = parse(shifts.zReportCsv(2), { columns: true }) as Record<string, string>[];
+    expect(
+      csvRows.filter((row) => row.section === 'shift').map((row) => [row.name, row.value]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['continues_shift_id', '1'],
+        ['reopened_by', 'Mia'],
+      ]),
+    );
+    // Shift 1 and its Z report, byte for byte as they were; only shift 2 may be reopened now.
+    expect(temp.journal.db.prepare('SELECT * FROM z_reports WHERE z_number = 1').get()).toEqual(
+      storedZ1,
+    );
+    expect(temp.journal.db.prepare('SELECT * FROM shifts WHERE shift_id = 1').get()).toEqual(
+      shift1,
+    );
+    expect(refusal(() => shifts.reopen(1, null, null))).toBe('not-latest');
+    // The database refuses the same, whatever the code does.
+    expect(
+      sql("INSERT INTO shifts (opened_at_ms, serial_number, reopens_shift_id) VALUES (1, 'x', 1)"),
+    ).toThrow(/latest/);
+    shifts.reopen(2, null, null);
+    expect(sql('UPDATE shifts SET reopens_shift_id = NULL WHERE shift_id = 3')).toThrow(/fixed/);
+  });
+
   it('orders carry their shift; the X report counts the open shift so far, the Z report the whole', () => {
     const before = sell(journal(), clock, { to: 'paid-confirmed-by-cashier', shiftId: null });
     shifts.open('staff-1');

@@ -24,6 +24,8 @@ const shift: ShiftRow = {
   closedAtMs: 9_000,
   closedBy: null,
   openedAfterEventId: 0,
+  reopensShiftId: null,
+  reopenedBy: null,
 };
 const names = new Map([
   ['staff-1', 'Mia'],

@@ -1,0 +1,178 @@
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { CsvExportResult } from '../../../shared/ipc/views';
+import type { OrderLine } from '../../../shared/shifts/shift-report-types';
+import type { ShiftReportSource } from '../../../shared/shifts/shift-report-sections';
+import type { ZReportSummary } from '../../../shared/shifts/shift-views';
+import { FailureAlert } from '../errors/failure-alert';
+import { callPos } from '../shell/pos';
+import { usePosEvent, useTillAction } from '../shell/use-pos';
+import { CurrentShiftPanel } from './current-shift-panel';
+import { ShiftReportView } from './shift-report-view';
+import { UnresolvedOrders } from './unresolved-orders';
+import { useCurrentShift } from './use-current-shift';
+import { ZReportList } from './z-report-list';
+
+/**
+ * The shift: open one, see what it has taken so far (X report), close it with its Z report,
+ * and every Z report made, each viewable, saved as CSV (a manager's act) and, the last one,
+ * reopened (a manager's act: a new shift continues it; the Z report stays as it is).
+ */
+export function ShiftScreen({ timeZone }: { timeZone: string }) {
+  const shift = useCurrentShift();
+  const tick = usePosEvent('clock-tick');
+  const action = useTillAction();
+  const [zReports, setZReports] = useState<ZReportSummary[] | null>(null);
+  const [shown, setShown] = useState<ShiftReportSource | null>(null);
+  const [unresolved, setUnresolved] = useState<OrderLine[] | null>(null);
+  const [saved, setSaved] = useState<CsvExportResult | null>(null);
+  const busy = action.pending !== null;
+  const { setFailure } = action;
+
+  // Asked again after each close and reopening (a new number in `listed`).
+  const [listed, setListed] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void callPos('listZReports', {}).then((result) => {
+      if (!live) return;
+      if (result.ok) setZReports(result.value);
+      else setFailure(result.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [listed, setFailure]);
+  const loadZReports = () => setListed((n) => n + 1);
+
+  const show = (source: ShiftReportSource | null) => {
+    setShown(source);
+    setSaved(null);
+  };
+
+  const open = async () => {
+    const result = await action.run('open', () => callPos('openShift', {}));
+    if (result?.ok) show(null);
+  };
+  const xReport = async () => {
+    const result = await action.run('x', () => callPos('xReport', {}));
+    // "As of": main's clock, the one the report's sales were stamped with.
+    if (result?.ok) show({ zNumber: null, madeAtMs: tick?.nowMs ?? 0, report: result.value });
+  };
+  const close = async (acknowledgeUnresolved: boolean) => {
+    const result = await action.run('close', () =>
+      callPos('closeShift', { acknowledgeUnresolved }),
+    );
+    if (!result) return;
+    if (result.ok) {
+      setUnresolved(null);
+      show(result.value);
+      loadZReports();
+    } else if (result.error.kind === 'unresolved') {
+      // The refusal lists the sales: the open shift's unfinished ones, from its X report.
+      const x = await callPos('xReport', {});
+      if (x.ok) {
+        setUnresolved(x.value.unresolved);
+        setFailure(null);
+      }
+    }
+  };
+  const viewZ = async (zNumber: number) => {
+    const result = await action.run('view', () => callPos('zReport', { zNumber }));
+    if (result?.ok && result.value) show(result.value);
+  };
+  const saveCsv = async (zNumber: number) => {
+    setSaved(null);
+    const result = await action.run('csv', () => callPos('exportZReportCsv', { zNumber }));
+    if (result?.ok) setSaved(result.value);
+  };
+  const reopen = async (shiftId: number) => {
+    const result = await action.run('reopen', () => callPos('reopenShift', { shiftId }));
+    if (result?.ok) {
+      show(null);
+      loadZReports();
+    }
+  };
+
+  const latestZ = zReports?.[0] ?? null;
+  const shownZ = shown?.zNumber ?? null;
+  const mayReopen = shift === null && shownZ !== null && shownZ === latestZ?.zNumber;
+
+  return (
+    <Stack gap="md" maw={1200} mx="auto" data-testid="shift-screen">
+      <Title order={1} size="h2">
+        Shift
+      </Title>
+      <CurrentShiftPanel
+        // The list of unfinished sales takes over from the "are you sure" once it is shown.
+        key={unresolved ? 'unresolved' : 'asking'}
+        shift={shift}
+        timeZone={timeZone}
+        busy={busy}
+        onOpen={() => void open()}
+        onXReport={() => void xReport()}
+        onClose={() => void close(false)}
+      />
+      {unresolved && shift ? (
+        <UnresolvedOrders
+          orders={unresolved}
+          timeZone={timeZone}
+          busy={busy}
+          onCloseAnyway={() => void close(true)}
+          onKeepOpen={() => setUnresolved(null)}
+        />
+      ) : null}
+      {action.failure ? <FailureAlert failure={action.failure} /> : null}
+      {saved ? (
+        <Alert color="green" variant="light" data-testid="z-report-csv-result">
+          {saved.saved
+            ? `Saved ${saved.fileName ?? 'the file'}.`
+            : 'Saving cancelled: nothing was saved.'}
+        </Alert>
+      ) : null}
+      {shown ? (
+        <ShiftReportView
+          source={shown}
+          timeZone={timeZone}
+          actions={
+            <>
+              {shownZ !== null ? (
+                <Button
+                  size="md"
+                  h={48}
+                  variant="default"
+                  disabled={busy}
+                  onClick={() => void saveCsv(shownZ)}
+                  data-testid="z-report-csv"
+                >
+                  Save as CSV
+                </Button>
+              ) : null}
+              {mayReopen ? (
+                <Button
+                  size="md"
+                  h={48}
+                  variant="default"
+                  color="orange"
+                  disabled={busy}
+                  onClick={() => void reopen(shown.report.shiftId)}
+                  data-testid="shift-reopen"
+                >
+                  Reopen shift {shown.report.shiftId}
+                </Button>
+              ) : null}
+              <Button size="md" h={48} variant="default" onClick={() => show(null)}>
+                Hide report
+              </Button>
+            </>
+          }
+        />
+      ) : null}
+      <ZReportList
+        reports={zReports}
+        timeZone={timeZone}
+        shown={shownZ}
+        onView={(zNumber) => void viewZ(zNumber)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shiftReport } from '../../../../electron/shifts/shift-report';
+import { ShiftScreen } from '../../../../renderer/cashier/shifts/shift-screen';
+import type { CallResult } from '../../../../shared/ipc/contract-kit';
+import type { ShiftRow, ShiftView, ZReportView } from '../../../../shared/shifts/shift-views';
+import { recordOf } from '../../shifts/shift-orders-arbitrary';
+import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
+
+const OPENED = Date.UTC(2026, 10, 26, 8, 0);
+const CLOSED = Date.UTC(2026, 10, 26, 17, 30);
+const mia = { staffId: 'staff-1', name: 'Mia' };
+
+const openShift: ShiftView = {
+  shiftId: 3,
+  serialNumber: 'POS-0001',
+  openedAtMs: OPENED,
+  openedBy: mia,
+  closedAtMs: null,
+  closedBy: null,
+  continues: null,
+};
+const row: ShiftRow = {
+  shiftId: 3,
+  serialNumber: 'POS-0001',
+  openedAtMs: OPENED,
+  openedBy: 'staff-1',
+  closedAtMs: null,
+  closedBy: null,
+  openedAfterEventId: 0,
+  reopensShiftId: null,
+  reopenedBy: null,
+};
+const where = { chainId: '1', chainName: 'ETHEREUM', asset: 'USDT' };
+const sale = (state: 'paid-confirmed-by-cashier' | 'awaiting-payment', n: number) =>
+  recordOf(
+    {
+      kind: 'qr',
+      state,
+      amount: '12.5',
+      fee: '0.5',
+      where,
+      cashierId: 'staff-1',
+      pricing: null,
+    },
+    n,
+  );
+const names = new Map([['staff-1', 'Mia']]);
+const orders = [sale('paid-confirmed-by-cashier', 1), sale('awaiting-payment', 2)];
+const xReport = shiftReport({
+  shift: row,
+  orders,
+  earlierOrdersPaid: [],
+  throughEventId: 9,
+  names,
+});
+const z: ZReportView = {
+  zNumber: 4,
+  shiftId: 3,
+  madeAtMs: CLOSED,
+  report: shiftReport({
+    shift: { ...row, closedAtMs: CLOSED, closedBy: 'staff-1' },
+    orders,
+    earlierOrdersPaid: [],
+    throughEventId: 9,
+    names,
+  }),
+};
+const summary = {
+  zNumber: 4,
+  shiftId: 3,
+  madeAtMs: CLOSED,
+  serialNumber: 'POS-0001',
+  openedAtMs: OPENED,
+  closedAtMs: CLOSED,
+  orderCount: 2,
+  paidCount: 1,
+  continuesShiftId: null,
+};
+
+let pos: FakePos;
+beforeEach(() => {
+  pos = installFakePos();
+  pos.handle('xReport', () => xReport);
+});
+afterEach(cleanup);
+
+describe('the Shift screen', () => {
+  it('lists the unfinished sales when the close is refused, closes once acknowledged, and shows the Z report', async () => {
+    let zList: unknown[] = [];
+    pos.handle('listZReports', () => zList);
+    pos.handle('currentShift', () => openShift);
+    const closes: boolean[] = [];
+    pos.answer('closeShift', (args): CallResult<unknown> => {
+      const { acknowledgeUnresolved } = args as { acknowledgeUnresolved: boolean };
+      closes.push(acknowledgeUnresolved);
+      if (!acknowledgeUnresolved)
+        return { ok: false, error: { kind: 'unresolved', message: '1 sale is not finished.' } };
+      zList = [summary];
+      return { ok: true, value: z };
+    });
+    renderWithTheme(<ShiftScreen timeZone="UTC" />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Shift');
+    expect((await screen.findByTestId('shift-current-title')).textContent).toBe('Shift 3 is open');
+    expect(screen.getByTestId('shift-current').textContent).toContain('26 Nov 2026, 08:00 by Mia');
+
+    fireEvent.click(screen.getByTestId('shift-close'));
+    fireEvent.click(screen.getByTestId('shift-close-yes'));
+    const unresolved = await screen.findByTestId('shift-unresolved');
+    expect(within(unresolved).getAllByTestId('shift-unresolved-row')).toHaveLength(1);
+    expect(unresolved.textContent).toContain('R2');
+    expect(unresolved.textContent).toContain('12.50 USDT');
+    expect(screen.queryByTestId('error-message')).toBeNull();
+    // One question at a time: the list replaces the "are you sure".
+    expect(screen.queryByTestId('shift-close-confirm')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('shift-close-anyway'));
+    const report = await screen.findByTestId('shift-report');
+    expect(closes).toEqual([false, true]);
+    expect(report.getAttribute('data-kind')).toBe('z');
+    expect(report.textContent).toContain('Z report 4 — shift 3');
+    const taken = within(report).getByTestId('report-section-taken');
+    expect(taken.textContent).toContain('12.50 USDT');
+    expect(within(report).getByTestId('report-section-unresolved').textContent).toContain('R2');
+    await waitFor(() => expect(screen.getAllByTestId('z-report-row')).toHaveLength(1));
+  });
+
+  it('shows the X report marked as not a close, and offers reopening only for the last Z report with no shift open', async () => {
+    pos.handle('currentShift', () => openShift);
+    pos.handle('listZReports', () => [summary, { ...summary, zNumber: 3, shiftId: 2 }]);
+    pos.handle('zReport', (args) => ({ ...z, zNumber: (args as { zNumber: number }).zNumber }));
+    renderWithTheme(<ShiftScreen timeZone="UTC" />);
+    fireEvent.click(await screen.findByTestId('shift-x-report'));
+    const x = await screen.findByTestId('shift-report');
+    expect(x.getAttribute('data-kind')).toBe('x');
+    expect(screen.getByTestId('x-report-mark').textContent).toContain('X report — not a close');
+
+    // A shift is open: no reopening, even of the last Z report.
+    const views = await screen.findAllByTestId('z-report-view');
+    fireEvent.click(views[0]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('shift-report').getAttribute('data-z-number')).toBe('4'),
+    );
+    expect(screen.queryByTestId('shift-reopen')).toBeNull();
+    expect(screen.getByTestId('z-report-csv')).toBeTruthy();
+
+    act(() => pos.emit('shift-changed', null));
+    expect(await screen.findByTestId('shift-reopen')).toBeTruthy();
+    fireEvent.click(screen.getAllByTestId('z-report-view')[1]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('shift-report').getAttribute('data-z-number')).toBe('3'),
+    );
+    expect(screen.queryByTestId('shift-reopen')).toBeNull();
+  });
+});
