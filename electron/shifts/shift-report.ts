@@ -9,6 +9,7 @@ import { outcomeOf, outcomes } from './shift-outcomes';
 import type {
   CashierSlice,
   EarlierOrderPaidLine,
+  EarlierPaymentVoidedLine,
   OrderLine,
   Outcome,
   ShiftReport,
@@ -26,11 +27,20 @@ export interface EarlierOrderPaid {
   paidAtMs: number;
 }
 
+/** A payment of another shift (or of none) voided while this shift was open. */
+export interface EarlierPaymentVoided {
+  /** In its voided state. */
+  order: OrderRecord;
+  voidedAtMs: number;
+}
+
 export interface ShiftReportInput {
   shift: ShiftRow;
   /** Every order the shift started, each in its state at the cut-off. */
   orders: readonly OrderRecord[];
   earlierOrdersPaid: readonly EarlierOrderPaid[];
+  /** Payments of other shifts voided in this one (none when left out). */
+  earlierPaymentsVoided?: readonly EarlierPaymentVoided[];
   /** The last journal event taken in (see ShiftReport.throughEventId). */
   throughEventId: number;
   /** Staff names by id; an id missing here is named "Unknown" as a null one is. */
@@ -86,6 +96,10 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
     .sort((a, b) => a.paidAtMs - b.paidAtMs || oldestFirst(a.order, b.order))
     .map(({ order, paidAtMs }) => ({ ...line(order), shiftId: order.shiftId, paidAtMs }));
 
+  const earlierPaymentsVoided: EarlierPaymentVoidedLine[] = [...(input.earlierPaymentsVoided ?? [])]
+    .sort((a, b) => a.voidedAtMs - b.voidedAtMs || oldestFirst(a.order, b.order))
+    .map(({ order, voidedAtMs }) => ({ ...line(order), shiftId: order.shiftId, voidedAtMs }));
+
   return {
     shiftId: shift.shiftId,
     // Only a continuing shift has the key: older stored reports have none and stay equal.
@@ -109,6 +123,8 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
     latePayments: inState((state) => state === 'paid-after-all'),
     unresolved: inState((state) => !isTerminal(state)),
     earlierOrdersPaid,
+    // Only when there are some: reports stored before this list existed stay equal when made again.
+    ...(earlierPaymentsVoided.length > 0 ? { earlierPaymentsVoided } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import type { OrderRecord } from '../journal/order-record';
 import { transactionRunner, type InTransaction } from '../journal/sqlite-transaction';
 import type { Logger } from '../logging/logger';
 import { ShiftRefusal } from './shift-errors';
-import { shiftReport, type EarlierOrderPaid } from './shift-report';
+import { shiftReport } from './shift-report';
 import type { ShiftReport, StaffRef } from '../../shared/shifts/shift-report-types';
 import { ShiftStore } from './shift-store';
 import type {
@@ -205,19 +205,30 @@ export class ShiftService {
   ): ShiftReport {
     const afterEventId = this.store.throughBefore(beforeZ) ?? shift.openedAfterEventId;
     const earlierOrdersPaid = this.store.paidBetween(afterEventId, throughEventId, shift.shiftId);
+    const earlierPaymentsVoided = this.store.voidedBetween(
+      afterEventId,
+      throughEventId,
+      shift.shiftId,
+    );
     return shiftReport({
       shift,
       orders,
       earlierOrdersPaid,
+      earlierPaymentsVoided,
       throughEventId,
-      names: this.namesFor(shift, orders, earlierOrdersPaid, knownNames),
+      names: this.namesFor(
+        shift,
+        orders,
+        [...earlierOrdersPaid, ...earlierPaymentsVoided],
+        knownNames,
+      ),
     });
   }
 
   private namesFor(
     shift: ShiftRow,
     orders: readonly OrderRecord[],
-    earlier: readonly EarlierOrderPaid[],
+    earlier: readonly { order: OrderRecord }[],
     known: ReadonlyMap<string, string>,
   ): Map<string, string> {
     const ids = new Set<string | null>([shift.openedBy, shift.closedBy, shift.reopenedBy]);
@@ -272,6 +283,7 @@ function namesIn(report: ShiftReport): Map<string, string> {
     ...(report.continues ? [report.continues.reopenedBy] : []),
     ...report.byCashier.map((slice) => slice.cashier),
     ...report.earlierOrdersPaid.map((line) => line.cashier),
+    ...(report.earlierPaymentsVoided ?? []).map((line) => line.cashier),
   ];
   return new Map(refs.flatMap((ref) => (ref.staffId === null ? [] : [[ref.staffId, ref.name]])));
 }

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { OrderRecord } from '../journal/order-record';
 import { ORDER_COLUMNS, recordFromRow, type OrderRow } from '../journal/order-rows';
 import { paidStates, type SaleState } from '../../shared/sale/sale-states';
-import type { EarlierOrderPaid } from './shift-report';
+import type { EarlierOrderPaid, EarlierPaymentVoided } from './shift-report';
 import type { ShiftRow, ZReportSummary } from '../../shared/shifts/shift-views';
 
 const SHIFT_COLUMNS = `shift_id, serial_number, opened_at_ms, opened_by, closed_at_ms, closed_by,
@@ -37,6 +37,7 @@ export class ShiftStore {
     | 'ordersOfShift'
     | 'statesThrough'
     | 'paidBetween'
+    | 'voidedBetween'
     | 'insertZ'
     | 'zByNumber'
     | 'throughBefore'
@@ -68,6 +69,14 @@ export class ShiftStore {
           JOIN (SELECT order_id AS paid_order_id, at_ms AS paid_at_ms, to_state AS paid_state
             FROM order_events WHERE event_id > ? AND event_id <= ? AND to_state IN ${PAID_STATES_SQL}
           ) AS paid ON paid.paid_order_id = orders.order_id
+          WHERE orders.shift_id IS NOT ?`),
+      // Payments of other shifts (or of none) voided in the window: a void is a move from a
+      // paid state to 'voided' (a failed order voided was never money taken).
+      voidedBetween: db.prepare(`SELECT ${ORDER_COLUMNS}, voids.voided_at_ms FROM orders
+          JOIN (SELECT order_id AS voided_order_id, at_ms AS voided_at_ms FROM order_events
+            WHERE event_id > ? AND event_id <= ? AND to_state = 'voided'
+              AND from_state IN ${PAID_STATES_SQL}
+          ) AS voids ON voids.voided_order_id = orders.order_id
           WHERE orders.shift_id IS NOT ?`),
       insertZ: db.prepare(`INSERT INTO z_reports (z_number, shift_id, made_at_ms, report)
           VALUES ((SELECT COALESCE(MAX(z_number), 0) + 1 FROM z_reports), ?, ?, ?) RETURNING z_number`),
@@ -165,6 +174,25 @@ export class ShiftStore {
     return rows.map((row) => ({
       order: { ...recordFromRow(row), state: row.paid_state },
       paidAtMs: row.paid_at_ms,
+    }));
+  }
+
+  /** Payments of other shifts (or of none) voided between the two events. */
+  voidedBetween(
+    afterEventId: number,
+    throughEventId: number,
+    shiftId: number,
+  ): EarlierPaymentVoided[] {
+    const rows = this.statements.voidedBetween.all(
+      afterEventId,
+      throughEventId,
+      shiftId,
+    ) as (OrderRow & {
+      voided_at_ms: number;
+    })[];
+    return rows.map((row) => ({
+      order: { ...recordFromRow(row), state: 'voided' },
+      voidedAtMs: row.voided_at_ms,
     }));
   }
 

@@ -61,6 +61,10 @@ export function zReportCsv(view: ZReportView): string {
       ...orderRow('earlier order paid', line, line.paidAtMs),
       value: line.shiftId === null ? 'no shift' : `shift ${line.shiftId}`,
     })),
+    ...(report.earlierPaymentsVoided ?? []).map((line) => ({
+      ...orderRow('earlier payment voided', line, line.voidedAtMs),
+      value: line.shiftId === null ? 'no shift' : `shift ${line.shiftId}`,
+    })),
   ];
   return csvText(
     columns.map((column) => column.name),

@@ -3,6 +3,7 @@ import { formatMoney } from '../pricing/shop-currency';
 import type { OrderKind } from '../sale/sale-states';
 import type {
   EarlierOrderPaidLine,
+  EarlierPaymentVoidedLine,
   OrderLine,
   Outcome,
   ShiftReport,
@@ -167,8 +168,19 @@ function listSection(
 }
 
 function earlierRow(line: EarlierOrderPaidLine, options: ShiftReportWordsOptions): ReportRow {
-  const row = orderRow(line, options, line.paidAtMs);
-  const from = line.shiftId === null ? 'no shift' : `shift ${line.shiftId}`;
+  return fromShift(orderRow(line, options, line.paidAtMs), line.shiftId);
+}
+
+function earlierVoidedRow(
+  line: EarlierPaymentVoidedLine,
+  options: ShiftReportWordsOptions,
+): ReportRow {
+  return fromShift(orderRow(line, options, line.voidedAtMs), line.shiftId);
+}
+
+/** A row of an order started in another shift (or in none) says which. */
+function fromShift(row: ReportRow, shiftId: number | null): ReportRow {
+  const from = shiftId === null ? 'no shift' : `shift ${shiftId}`;
   return { ...row, label: `${row.label} (from ${from})` };
 }
 
@@ -255,6 +267,14 @@ export function shiftReportSections(
       id: 'earlier',
       heading: `Earlier sales paid during this shift (${report.earlierOrdersPaid.length})`,
       rows: report.earlierOrdersPaid.map((line) => earlierRow(line, options)),
+    });
+  }
+  const voidedEarlier = report.earlierPaymentsVoided ?? [];
+  if (voidedEarlier.length > 0) {
+    sections.push({
+      id: 'earlier-voided',
+      heading: `Earlier payments voided during this shift (${voidedEarlier.length})`,
+      rows: voidedEarlier.map((line) => earlierVoidedRow(line, options)),
     });
   }
   return sections;

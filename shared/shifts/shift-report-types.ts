@@ -86,6 +86,13 @@ export interface EarlierOrderPaidLine extends OrderLine {
   paidAtMs: number;
 }
 
+/** A payment of an earlier shift (or of no shift) voided while this shift was open. */
+export interface EarlierPaymentVoidedLine extends OrderLine {
+  /** The shift the order was started in; null when no shift was open. */
+  shiftId: number | null;
+  voidedAtMs: number;
+}
+
 /** A shift a manager reopened: the new shift continues the closed one, whose Z report stays. */
 export interface ShiftContinuation {
   /** The closed shift this one continues. */
@@ -133,4 +140,9 @@ export interface ShiftReport {
    * before this payment was recorded) shows it unpaid; this list is where the payment shows.
    */
   earlierOrdersPaid: EarlierOrderPaidLine[];
+  /**
+   * Listed, not summed, like earlierOrdersPaid: a payment taken in an earlier shift and voided
+   * in this one (its own shift's Z report, made before, shows it paid). Absent when none.
+   */
+  earlierPaymentsVoided?: EarlierPaymentVoidedLine[];
 }

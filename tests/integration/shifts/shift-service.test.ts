@@ -253,6 +253,42 @@ describe('shifts and Z reports on a real journal', () => {
     expect(shifts.recompute(2)).toEqual(z2.report);
   });
 
+  it("lists a payment of a closed shift voided in the open one, and leaves that shift's Z report as it was", () => {
+    names.set('staff-1', 'Mia');
+    shifts.open('staff-1');
+    const paid = sell(journal(), clock, {
+      to: 'paid-confirmed-by-cashier',
+      shiftId: shifts.openShiftId(),
+      cashierId: 'staff-1',
+    });
+    const z1 = shifts.close('staff-1', false);
+    expect(z1.report.byOutcome.paid.count).toBe(1);
+
+    shifts.open('staff-2');
+    clock.advance(60_000);
+    const voided = move(journal(), clock, paid, 'voided', 'cashier');
+    // A failed order voided was never money taken: it is no payment voided.
+    sell(journal(), clock, { to: 'voided', shiftId: null });
+
+    const x = shifts.xReport();
+    expect(x.orders.count).toBe(0);
+    expect(x.earlierPaymentsVoided).toEqual([
+      expect.objectContaining({
+        orderId: paid.orderId,
+        shiftId: 1,
+        state: 'voided',
+        voidedAtMs: voided.updatedAtMs,
+        cashier: { staffId: 'staff-1', name: 'Mia' },
+      }),
+    ]);
+    expect(shifts.recompute(1)).toEqual(z1.report);
+    const z2 = shifts.close('staff-2', false);
+    expect(z2.report.earlierPaymentsVoided).toHaveLength(1);
+    expect(shifts.recompute(2)).toEqual(z2.report);
+    const csv = parse(shifts.zReportCsv(2), { columns: true }) as Record<string, string>[];
+    expect(csv.filter((row) => row.section === 'earlier payment voided')).toHaveLength(1);
+  });
+
   it('exports a Z report as CSV', () => {
     names.set('staff-3', '=HYPERLINK("x")');
     shifts.open('staff-3');
