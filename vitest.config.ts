@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The page tests render whole screens in happy-dom and type into them; on a two-core
+          // machine running the other projects beside them one takes seconds, not a hang.
+          testTimeout: 20_000,
           // electron-store imports 'electron'; inlining it lets a test's vi.mock('electron') reach it.
           server: { deps: { inline: ['electron-store'] } },
         },
