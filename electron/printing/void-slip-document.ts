@@ -1,4 +1,6 @@
 import type { PrintBlock, PrintDocument } from '../../shared/printing/print-document';
+import { addAmounts } from '../../shared/money';
+import { formatMoney } from '../../shared/pricing/shop-currency';
 import type { ReceiptFacts } from './receipt-facts';
 import { footBlocks, orderBlocks, shopBlocks } from './receipt-header';
 import { assetAmountWords, assetTotal } from './receipt-words';
@@ -22,6 +24,10 @@ export function voidSlipDocument(facts: ReceiptFacts): PrintDocument {
   });
   // The moment it was voided: a voided order never moves again.
   blocks.push(...orderBlocks(facts, order.updatedAtMs), { type: 'rule' });
+  if (order.pricing) {
+    const total = addAmounts(order.pricing.moneyAmount, order.pricing.feeMoney);
+    blocks.push({ type: 'row', label: 'Price', value: formatMoney(total, order.pricing.currency) });
+  }
   blocks.push({ type: 'row', label: 'Asked', value: assetAmountWords(assetTotal(order), order) });
   if (order.chainName) blocks.push({ type: 'row', label: 'Network', value: order.chainName });
   blocks.push({ type: 'rule' }, ...footBlocks(facts));
