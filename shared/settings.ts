@@ -82,6 +82,11 @@ const receiptPrinterSettingSchema = z
         message: 'The printer name must be 1 to 200 characters without control characters.',
       })
       .optional(),
+    /**
+     * kind "os": print on the page size the printer's driver has as its default (a roll driver
+     * whose paper is "80 mm x receipt"), instead of the paper's own size. Absent: false.
+     */
+    paperFromPrinter: z.boolean({ message: 'paperFromPrinter must be true or false.' }).optional(),
     /** kind "network": the ESC/POS printer's host name or IPv4 address, and its port (9100). */
     host: z
       .string()
@@ -109,9 +114,12 @@ const receiptPrinterSettingSchema = z
       message: 'Only a network receipt printer has a host and a port.',
     },
   )
-  .refine((value) => value.kind === 'os' || value.deviceName === undefined, {
-    message: 'Only an OS receipt printer has a device name.',
-  });
+  .refine(
+    (value) =>
+      value.kind === 'os' ||
+      (value.deviceName === undefined && value.paperFromPrinter === undefined),
+    { message: 'Only an OS receipt printer has a device name or paperFromPrinter.' },
+  );
 export type ReceiptPrinterSetting = z.infer<typeof receiptPrinterSettingSchema>;
 
 /** One schema per key; the object schema below is built from these. */

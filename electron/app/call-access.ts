@@ -62,6 +62,10 @@ export const callAccess: Record<CallName, CallAccess> = {
   listZReports: 'signed-in',
   zReport: 'signed-in',
   exportZReportCsv: { guarded: 'export' },
+  receiptPreview: 'signed-in',
+  printReceipt: 'signed-in',
+  saveReceiptPdf: 'signed-in',
+  listPrinters: 'signed-in',
   exportDiagnostics: { guarded: 'diagnostics' },
   reportPageError: 'open',
 };
