@@ -188,9 +188,7 @@ export function ReceiptSettingsPanel({
             size="md"
             label={<Label settings={settings} setting="shopAddress" text="Shop address" />}
             description="Up to 4 lines."
-            autosize
-            minRows={2}
-            maxRows={4}
+            rows={4}
             value={texts.shopAddress}
             disabled={keys.shopAddress.locked}
             data-testid="setting-shopAddress"
@@ -209,9 +207,7 @@ export function ReceiptSettingsPanel({
             size="md"
             label={<Label settings={settings} setting="receiptFooter" text="Footer" />}
             description="Printed at the foot of every receipt."
-            autosize
-            minRows={2}
-            maxRows={4}
+            rows={4}
             value={texts.receiptFooter}
             disabled={keys.receiptFooter.locked}
             data-testid="setting-receiptFooter"
