@@ -49,10 +49,10 @@ function moneyBlocks({ order }: ReceiptFacts): PrintBlock[] {
       value: money(addAmounts(pricing.moneyAmount, pricing.feeMoney)),
       bold: true,
     });
-  } else {
+  } else if (!isZero(order.fee)) {
+    // Typed in asset units: the amount and the fee, when there is one, above what was paid.
     blocks.push({ type: 'row', label: 'Amount', value: assetAmountWords(order.amount, order) });
-    if (!isZero(order.fee))
-      blocks.push({ type: 'row', label: 'Fee', value: assetAmountWords(order.fee, order) });
+    blocks.push({ type: 'row', label: 'Fee', value: assetAmountWords(order.fee, order) });
   }
   blocks.push({
     type: 'row',

@@ -66,10 +66,20 @@ describe('the receipt of a paid order', () => {
     );
     const seen = rows(receipt);
     expect(seen.Payment).toBe('Tap to pay');
-    expect(seen.Amount).toBe('13.006503 USDT');
+    expect(seen.Amount).toBeUndefined();
     expect(seen.Fee).toBeUndefined();
+    expect(seen.Paid).toBe('13.006503 USDT');
     expect(seen.Cashier).toBeUndefined();
     expect(seen.Rate).toBe('1 USDT = $1.00');
+  });
+
+  it('prints the amount and the fee in asset units when a fee was asked', () => {
+    const seen = rows(receiptDocument(receiptFacts({ order: paidOrder({ pricing: null }) })));
+    expect(seen).toMatchObject({
+      Amount: '13.006503 USDT',
+      Fee: '0.325163 USDT',
+      Paid: '13.331666 USDT',
+    });
   });
 
   it("prints the shop time zone's date, not UTC's", () => {
