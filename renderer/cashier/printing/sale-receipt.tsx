@@ -82,7 +82,7 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
               size="md"
               h={48}
               variant="default"
-              onClick={() => print(true)}
+              onClick={() => print(status.copy)}
               loading={pending === 'print'}
               data-testid="receipt-print-copy"
             >
