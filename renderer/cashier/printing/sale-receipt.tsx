@@ -82,7 +82,7 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
               size="md"
               h={48}
               variant="default"
-              onClick={() => print(status.copy)}
+              onClick={() => print(true)}
               loading={pending === 'print'}
               data-testid="receipt-print-copy"
             >

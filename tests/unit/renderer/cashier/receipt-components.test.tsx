@@ -71,6 +71,8 @@ describe('SaleReceipt', () => {
     expect(screen.getByTestId('receipt-print-copy').textContent).toBe(
       'Print a copy for the customer',
     );
+    await act(async () => fireEvent.click(screen.getByTestId('receipt-print-copy')));
+    expect(pos.callsOf('printReceipt').at(-1)).toEqual({ orderId: 'order-1', copy: true });
   });
 
   it('offers Print receipt with "ask", and nothing with printing off or before the sale is paid', async () => {
