@@ -24,7 +24,7 @@ export const SMALL_SCALE = 0.85;
 export const RULE_SPACE_MM = 1.5;
 export const MARK_PADDING_MM = 1;
 /** Paper fed after the last line, so a tear bar or cutter does not cut through the footer. */
-export const ROLL_FEED_MM = 8;
+const ROLL_FEED_MM = 8;
 /** A monospaced glyph is 0.6 em wide (DejaVu Sans Mono, Consolas, Courier): 0.62 errs wide. */
 const GLYPH_WIDTH_EM = 0.62;
 

@@ -15,7 +15,7 @@ import { qrSvg } from './qr-svg';
 export const PRINT_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** Every text the page shows goes through here: a shop name is never markup. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -1,7 +1,7 @@
 import type { OrderRecord } from '../journal/order-record';
 
 /** What the shop prints at the top and foot of every receipt (the settings, read per print). */
-export interface ReceiptShop {
+interface ReceiptShop {
   name: string;
   /** Up to 4 lines separated by "\n". */
   address: string;

@@ -89,7 +89,15 @@ export class ReceiptPrinting {
     const reference = this.parts.order(orderId)?.reference ?? '';
     const { receiptPrinter, receiptPaper } = this.parts.settings();
     const status = (state: ReceiptPrintStatus['state'], message: string): ReceiptPrintStatus => {
-      const value = { orderId, reference, state, copy, message, atMs: this.parts.clock.now() };
+      const value: ReceiptPrintStatus = {
+        orderId,
+        reference,
+        state,
+        document: document.kind,
+        copy,
+        message,
+        atMs: this.parts.clock.now(),
+      };
       this.parts.onStatus(value);
       return value;
     };

@@ -1,3 +1,5 @@
+import type { PrintDocumentKind } from './print-document';
+
 /** What the cashier page is told about receipts and printers (shared/ipc/contract.ts). */
 
 /** A printer the OS knows: `name` is the system name a print job names, `displayName` what people read. */
@@ -14,6 +16,8 @@ export interface ReceiptPrintStatus {
   orderId: string;
   reference: string;
   state: 'printing' | 'sent' | 'failed';
+  /** What is printed: a receipt, or the slip of a voided order. */
+  document: PrintDocumentKind;
   /** A reprint, marked COPY on the paper. */
   copy: boolean;
   /** A sentence for the cashier ("Sent to EPSON TM-T20III.", "The printer is offline: ..."). */

@@ -2,7 +2,7 @@ import type { OrderRecord } from '../../electron/journal/order-record';
 import type { ReceiptFacts } from '../../electron/printing/receipt-facts';
 
 /** 2026-11-25 09:14:03 in Berlin (08:14:03 UTC). */
-export const PAID_AT_MS = Date.UTC(2026, 10, 25, 8, 14, 3);
+const PAID_AT_MS = Date.UTC(2026, 10, 25, 8, 14, 3);
 
 /**
  * A QR order priced in euros (12.00 + 0.30 fee) paid in USDT on Ethereum, confirmed by the

@@ -67,7 +67,7 @@ export function createOsPrinting(options: OsPrintingOptions) {
 }
 
 /** The paper's own size in microns (a roll cut to the content), or the driver's default. */
-export function printOptions(
+function printOptions(
   document: PrintDocument,
   target: OsPrinterTarget,
   copies: number,

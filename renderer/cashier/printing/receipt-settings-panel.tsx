@@ -15,6 +15,7 @@ import type { PrinterView } from '../../../shared/printing/receipt-views';
 import type {
   EffectiveSettings,
   ReceiptPrinterSetting,
+  ReceiptPrintingMode,
   SettingKey,
 } from '../../../shared/settings';
 import { callPos } from '../shell/pos';
@@ -22,7 +23,7 @@ import { SourceBadge } from '../settings/source-badge';
 
 type Save = (values: Record<string, unknown>) => Promise<void>;
 
-const modeChoices = [
+const modeChoices: { value: ReceiptPrintingMode; label: string }[] = [
   { value: 'off', label: 'Off: only from the history' },
   { value: 'ask', label: 'Ask: a button after each payment' },
   { value: 'automatic', label: 'Automatic: after every payment' },

@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** One job the harness's printer took: the document, and the very page the app would print. */
-export interface RecordedPrint {
+interface RecordedPrint {
   printer: string;
   paper: PaperKind;
   document: PrintDocument;
@@ -25,7 +25,7 @@ export interface HarnessPrinting extends PlatformPrinting {
   failNext(message: string): void;
 }
 
-export const HARNESS_PRINTER = 'Harness_Receipt_Printer';
+const HARNESS_PRINTER = 'Harness_Receipt_Printer';
 
 /**
  * The harness has no Electron: its "OS printer" writes each job's page (printHtml, the page

@@ -40,6 +40,7 @@ const status = (patch: Partial<ReceiptPrintStatus>): ReceiptPrintStatus => ({
   orderId: 'order-1',
   reference: '7F3K-2QXA',
   state: 'sent',
+  document: 'receipt',
   copy: false,
   message: 'The receipt was sent to the default printer.',
   atMs: 1,
