@@ -136,4 +136,25 @@ describe('cashier: receipts', () => {
     expect(marksOf(harness.printing.jobs.at(-1)!.document.blocks)).toEqual(['COPY']);
     await shots.take('history-receipt-printed');
   });
+
+  it("is set up in Settings: the computer's printers by name, the paper, the shop's texts", async () => {
+    const { cashier, shots, harness } = till;
+    await cashier.keyboard.press('Escape');
+    await cashier.click(byTestId('nav-settings'));
+    const panel = cashier.locator(byTestId('receipt-settings'));
+    await panel.scrollIntoViewIfNeeded();
+    await cashier.click(byTestId('setting-receiptPrinter-device'));
+    await cashier.getByRole('option', { name: 'Harness receipt printer' }).click();
+    await expect
+      .poll(() => harness.settings.current().values.receiptPrinter)
+      .toEqual({ kind: 'os', deviceName: 'Harness_Receipt_Printer' });
+    await cashier.click(byTestId('setting-receiptPaper'));
+    await cashier.getByRole('option', { name: 'Roll, 58 mm' }).click();
+    await expect.poll(() => harness.settings.current().values.receiptPaper).toBe('roll-58');
+    await cashier.fill(byTestId('setting-shopTaxId'), 'DE123456789');
+    await cashier.click(byTestId('save-receipt-texts'));
+    await expect.poll(() => harness.settings.current().values.shopTaxId).toBe('DE123456789');
+    await panel.scrollIntoViewIfNeeded();
+    await shots.take('receipt-settings');
+  });
 });

@@ -24,9 +24,9 @@ import { SourceBadge } from '../settings/source-badge';
 type Save = (values: Record<string, unknown>) => Promise<void>;
 
 const modeChoices: { value: ReceiptPrintingMode; label: string }[] = [
-  { value: 'off', label: 'Off: only from the history' },
-  { value: 'ask', label: 'Ask: a button after each payment' },
-  { value: 'automatic', label: 'Automatic: after every payment' },
+  { value: 'off', label: 'Off (from the history)' },
+  { value: 'ask', label: 'Ask after a payment' },
+  { value: 'automatic', label: 'After every payment' },
 ];
 const kindChoices = [
   { value: 'none', label: 'No printer' },
