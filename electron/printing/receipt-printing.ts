@@ -11,6 +11,8 @@ import type { ReceiptFacts } from './receipt-facts';
 import { receiptDocument } from './receipt-document';
 import { voidSlipDocument } from './void-slip-document';
 
+const MAX_REMEMBERED_PRINTS = 10_000;
+
 /** The printer the settings name, or a sentence saying why there is none. */
 export type PrinterChoice = { printer: PrinterPort; name: string } | { unavailable: string };
 
@@ -107,13 +109,22 @@ export class ReceiptPrinting {
     this.parts.logger.info('receipt print', { orderId, copy, kind: document.kind });
     try {
       await choice.printer.print(document);
-      this.printed.add(orderId);
+      this.remember(orderId);
       return status('sent', `The receipt was sent to ${choice.name}.`);
     } catch (error) {
       const why =
         error instanceof Error && error.message ? error.message : 'The printer did not answer.';
       this.parts.logger.warn('receipt print failed', { orderId, error: why });
       return status('failed', `The receipt was not printed: ${why}`);
+    }
+  }
+
+  /** Bounded: a long-running till forgets its oldest prints (a reprint from history is a COPY anyway). */
+  private remember(orderId: string): void {
+    this.printed.add(orderId);
+    if (this.printed.size > MAX_REMEMBERED_PRINTS) {
+      const oldest = this.printed.values().next().value;
+      if (oldest !== undefined) this.printed.delete(oldest);
     }
   }
 

@@ -143,6 +143,7 @@ describe('cashier: receipts', () => {
     await cashier.click(byTestId('nav-settings'));
     const panel = cashier.locator(byTestId('receipt-settings'));
     await panel.scrollIntoViewIfNeeded();
+    await cashier.click(byTestId('receipt-settings-toggle'));
     await cashier.click(byTestId('setting-receiptPrinter-device'));
     await cashier.getByRole('option', { name: 'Harness receipt printer' }).click();
     await expect
@@ -154,6 +155,9 @@ describe('cashier: receipts', () => {
     await cashier.fill(byTestId('setting-shopTaxId'), 'DE123456789');
     await cashier.click(byTestId('save-receipt-texts'));
     await expect.poll(() => harness.settings.current().values.shopTaxId).toBe('DE123456789');
+    await expect(cashier.textContent(byTestId('receipt-settings-summary'))).resolves.toBe(
+      'After every payment; Harness_Receipt_Printer; Roll, 58 mm.',
+    );
     await panel.scrollIntoViewIfNeeded();
     await shots.take('receipt-settings');
   });

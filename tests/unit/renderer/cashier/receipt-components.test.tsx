@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PrintDocument } from '../../../../shared/printing/print-document';
 import type { ReceiptPrintStatus } from '../../../../shared/printing/receipt-views';
 import { PrintPreview } from '../../../../renderer/cashier/printing/print-preview';
+import { ReceiptSettingsPanel } from '../../../../renderer/cashier/printing/receipt-settings-panel';
 import { SaleReceipt } from '../../../../renderer/cashier/printing/sale-receipt';
 import { cashierSettings, saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme } from './fake-pos';
@@ -87,5 +88,46 @@ describe('SaleReceipt', () => {
     act(() => pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'off' })));
     view.rerender(<SaleReceipt sale={paid} />);
     expect(screen.queryByTestId('sale-receipt')).toBeNull();
+  });
+});
+
+describe('ReceiptSettingsPanel', () => {
+  it('sums the settings up in one line, opens the form on request, and saves the texts together', async () => {
+    const pos = installFakePos();
+    pos.handle('listPrinters', () => [{ name: 'EPSON_T20', displayName: 'EPSON T20' }]);
+    const save = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    const settings = cashierSettings({
+      receiptPrinting: 'ask',
+      receiptPrinter: { kind: 'os', deviceName: 'EPSON_T20' },
+    });
+    renderWithTheme(<ReceiptSettingsPanel settings={settings} save={save} />);
+    expect(screen.getByTestId('receipt-settings-summary').textContent).toBe(
+      'Ask after a payment; EPSON_T20; Roll, 80 mm.',
+    );
+    expect(screen.queryByTestId('setting-shopAddress')).toBeNull();
+    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
+    fireEvent.change(screen.getByTestId('setting-shopAddress'), {
+      target: { value: 'Torstraße 12\n10119 Berlin' },
+    });
+    fireEvent.change(screen.getByTestId('setting-shopTaxId'), { target: { value: 'DE1' } });
+    fireEvent.click(screen.getByTestId('save-receipt-texts'));
+    expect(save.mock.calls).toEqual([
+      [{ shopAddress: 'Torstraße 12\n10119 Berlin', shopTaxId: 'DE1' }],
+    ]);
+    await waitFor(() => expect(pos.callsOf('listPrinters')).toHaveLength(1));
+  });
+
+  it('shows what IT manages but does not let it change', () => {
+    installFakePos();
+    const settings = cashierSettings({ receiptPrinter: { kind: 'os' } });
+    settings.keys.receiptPrinter = { source: 'managed', locked: true };
+    settings.keys.shopTaxId = { source: 'managed', locked: true };
+    renderWithTheme(<ReceiptSettingsPanel settings={settings} save={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
+    expect((screen.getByTestId('setting-receiptPrinter-kind') as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByTestId('setting-shopTaxId') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('setting-receiptPaper') as HTMLInputElement).disabled).toBe(false);
   });
 });
