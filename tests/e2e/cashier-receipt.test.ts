@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
+import { blockingViolations, smallTouchTargets } from './a11y-scan';
 import {
   byTestId,
   holdToConfirm,
@@ -94,6 +95,8 @@ describe('cashier: receipts', () => {
     );
     expect(harness.services.sale.current()?.state).toBe('paid-confirmed-by-cashier');
     await shots.take('receipt-failed');
+    await expect(blockingViolations(cashier)).resolves.toEqual([]);
+    await expect(smallTouchTargets(cashier, byTestId('sale-receipt'))).resolves.toEqual([]);
 
     await cashier.click(byTestId('receipt-save-pdf'));
     const saved = await cashier.waitForSelector(byTestId('receipt-pdf-saved'), { timeout: 60_000 });
@@ -126,6 +129,7 @@ describe('cashier: receipts', () => {
       () => getComputedStyle(document.querySelector('.mantine-Modal-content')!).opacity === '1',
     );
     await shots.take('history-receipt-preview');
+    await expect(blockingViolations(cashier)).resolves.toEqual([]);
 
     const before = harness.printing.jobs.length;
     await cashier.click(`${byTestId('receipt-dialog')} ${byTestId('receipt-print-copy')}`);
@@ -160,5 +164,8 @@ describe('cashier: receipts', () => {
     );
     await panel.scrollIntoViewIfNeeded();
     await shots.take('receipt-settings');
+    // The open form keeps WCAG AA and 44 px targets, as every screen does.
+    await expect(blockingViolations(cashier)).resolves.toEqual([]);
+    await expect(smallTouchTargets(cashier, byTestId('receipt-settings'))).resolves.toEqual([]);
   });
 });

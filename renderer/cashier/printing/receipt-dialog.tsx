@@ -29,6 +29,7 @@ export function ReceiptDialog({
       onClose={onClose}
       title={order ? `Receipt of order ${order.reference}` : ''}
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close the receipt' }}
       data-testid="receipt-dialog"
     >
       {/* Keyed by order: another order starts with nothing of the last one's. */}
