@@ -30,6 +30,8 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
   );
   const status = candidates.sort((a, b) => a.atMs - b.atMs).at(-1) ?? null;
   const what = paid ? 'receipt' : 'void slip';
+  // A void slip is never printed by itself: it is offered, whatever the mode (but off).
+  const offered = mode === 'ask' || !paid;
 
   const print = (copy: boolean) =>
     void run('print', async () => {
@@ -55,7 +57,7 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
         ) : null}
         {failure ? <FailureAlert failure={failure} /> : null}
         <Group gap="sm">
-          {status === null && mode === 'ask' ? (
+          {status === null && offered ? (
             <Button
               size="md"
               h={48}
@@ -89,7 +91,7 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
               Print a copy for the customer
             </Button>
           ) : null}
-          {status !== null || mode === 'ask' ? (
+          {status !== null || offered ? (
             <Button
               size="md"
               h={48}

@@ -91,6 +91,17 @@ describe('SaleReceipt', () => {
   });
 });
 
+describe('SaleReceipt of a voided sale', () => {
+  it('offers the void slip on request, even with automatic printing', async () => {
+    const pos = installFakePos();
+    pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'automatic' }));
+    const voided = saleSnapshot({ orderId: 'order-1', state: 'voided', terminal: true });
+    renderWithTheme(<SaleReceipt sale={voided} />);
+    expect((await screen.findByTestId('receipt-print')).textContent).toBe('Print void slip');
+    expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+  });
+});
+
 describe('ReceiptSettingsPanel', () => {
   it('sums the settings up in one line, opens the form on request, and saves the texts together', async () => {
     const pos = installFakePos();
