@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normaliseBaseUrl } from './base-url';
 import { checkFee, MAX_DECIMALS } from './money';
+import { paperKinds } from './printing/print-document';
 import { isValidTimeZone } from './time-zone';
 
 /**
@@ -32,6 +33,9 @@ const PRINTABLE_TRIMMED = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
 /** A lower-case DNS name or IP literal, optionally with :port (IT lists wallet hosts). */
 const WALLET_HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+/** A lower-case DNS name or an IPv4 literal, no port (a network printer's address). */
+const PRINTER_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 /** Any text without control characters (the shop name may be in any script). */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
 
@@ -56,6 +60,67 @@ const customerDisplaySettingSchema = z
     message: 'The customer display mode "display" needs the id of the display to use.',
   });
 export type CustomerDisplaySetting = z.infer<typeof customerDisplaySettingSchema>;
+
+const receiptPrintingModes = ['off', 'ask', 'automatic'] as const;
+export type ReceiptPrintingMode = (typeof receiptPrintingModes)[number];
+/** At most 4 lines of at most 60 characters, no control characters but the line breaks. */
+const RECEIPT_LINES =
+  /^(?:[^\p{Cc}\p{Cf}\u2028\u2029]{0,60})(?:\n[^\p{Cc}\p{Cf}\u2028\u2029]{0,60}){0,3}$/u;
+/** A printer's system name as the OS lists it (CUPS, Windows): no control characters. */
+const PRINTER_NAME = /^[^\p{Cc}\p{Cf}\u2028\u2029]{1,200}$/u;
+
+const receiptPrinterKinds = ['none', 'os', 'network'] as const;
+const receiptPrinterSettingSchema = z
+  .object({
+    kind: z.enum(receiptPrinterKinds, {
+      message: 'The receipt printer kind must be "none", "os" or "network".',
+    }),
+    /** kind "os": the system name (getPrintersAsync's `name`); absent: the OS's default printer. */
+    deviceName: z
+      .string()
+      .regex(PRINTER_NAME, {
+        message: 'The printer name must be 1 to 200 characters without control characters.',
+      })
+      .optional(),
+    /**
+     * kind "os": print on the page size the printer's driver has as its default (a roll driver
+     * whose paper is "80 mm x receipt"), instead of the paper's own size. Absent: false.
+     */
+    paperFromPrinter: z.boolean({ message: 'paperFromPrinter must be true or false.' }).optional(),
+    /** kind "network": the ESC/POS printer's host name or IPv4 address, and its port (9100). */
+    host: z
+      .string()
+      .max(253, { message: 'The network printer address is too long.' })
+      .overwrite((value) => value.toLowerCase())
+      .regex(PRINTER_HOST, {
+        message: 'The network printer must be a host name or an IP address such as "10.0.0.40".',
+      })
+      .optional(),
+    port: z
+      .number({ message: 'The network printer port must be a number from 1 to 65535.' })
+      .int({ message: 'The network printer port must be a number from 1 to 65535.' })
+      .min(1, { message: 'The network printer port must be a number from 1 to 65535.' })
+      .max(65_535, { message: 'The network printer port must be a number from 1 to 65535.' })
+      .optional(),
+  })
+  .strict()
+  .refine((value) => value.kind !== 'network' || value.host !== undefined, {
+    message:
+      'A network receipt printer needs its host, e.g. {"kind":"network","host":"10.0.0.40","port":9100}.',
+  })
+  .refine(
+    (value) => value.kind === 'network' || (value.host === undefined && value.port === undefined),
+    {
+      message: 'Only a network receipt printer has a host and a port.',
+    },
+  )
+  .refine(
+    (value) =>
+      value.kind === 'os' ||
+      (value.deviceName === undefined && value.paperFromPrinter === undefined),
+    { message: 'Only an OS receipt printer has a device name or paperFromPrinter.' },
+  );
+export type ReceiptPrinterSetting = z.infer<typeof receiptPrinterSettingSchema>;
 
 /** One schema per key; the object schema below is built from these. */
 export const settingSchemas = {
@@ -138,6 +203,59 @@ export const settingSchemas = {
       description:
         'The shop logo on the customer display: an https address or a data:image base64 URL; empty for none.',
     }),
+  /** The shop's address on receipts: up to 4 lines (\n between them), each at most 60 characters. */
+  shopAddress: z
+    .string()
+    .max(250, { message: 'The shop address must be at most 250 characters.' })
+    .regex(RECEIPT_LINES, {
+      message:
+        'The shop address must have at most 4 lines of at most 60 characters, without control characters.',
+    })
+    .meta({
+      description:
+        'The shop address printed on receipts: at most 4 lines (separated by a line break) of at most 60 characters.',
+    }),
+  /** The shop's tax or VAT number on receipts ("DE123456789"); '' for none. */
+  shopTaxId: z
+    .string()
+    .max(40, { message: 'The tax id must be at most 40 characters.' })
+    .regex(NO_CONTROL_CHARACTERS, { message: 'The tax id must not contain control characters.' })
+    .meta({ description: "The shop's tax or VAT number printed on receipts; empty for none." }),
+  /** A closing line or two on every receipt ("Thank you!"); '' for none. */
+  receiptFooter: z
+    .string()
+    .max(250, { message: 'The receipt footer must be at most 250 characters.' })
+    .regex(RECEIPT_LINES, {
+      message:
+        'The receipt footer must have at most 4 lines of at most 60 characters, without control characters.',
+    })
+    .meta({
+      description:
+        'Text printed at the foot of every receipt: at most 4 lines of at most 60 characters; empty for none.',
+    }),
+  /**
+   * When a receipt is printed after a payment (docs/printing.md): "off" never by itself,
+   * "ask" the sale screen offers it, "automatic" every payment prints one.
+   */
+  receiptPrinting: z
+    .enum(receiptPrintingModes, {
+      message: 'Receipt printing must be "off", "ask" or "automatic".',
+    })
+    .meta({
+      description:
+        'Receipts after a payment: off, ask (the sale screen offers one) or automatic (every payment prints one).',
+    }),
+  /** Which printer prints receipts: none, an OS printer by its system name, or ESC/POS on the network. */
+  receiptPrinter: receiptPrinterSettingSchema.meta({
+    description:
+      'The receipt printer: {"kind":"none"}, {"kind":"os","deviceName":"EPSON TM-T20III"} (omit deviceName for the default printer) or {"kind":"network","host":"10.0.0.40","port":9100}.',
+  }),
+  /** The paper receipts are laid out for. */
+  receiptPaper: z
+    .enum(paperKinds, {
+      message: 'The receipt paper must be "roll-58", "roll-80", "a4" or "letter".',
+    })
+    .meta({ description: 'The receipt paper: roll-58, roll-80 (mm wide rolls), a4 or letter.' }),
   /** Short sounds at the till on a card read, a payment and an error. */
   soundOn: z.boolean({ message: 'Sounds on must be true or false.' }).meta({
     description: 'Whether the till plays short sounds on a card read, a payment and an error.',
@@ -440,6 +558,12 @@ export function defaultSettings(environment: SettingsEnvironment): Settings {
       : 'UTC',
     shopName: '',
     shopLogo: '',
+    shopAddress: '',
+    shopTaxId: '',
+    receiptFooter: '',
+    receiptPrinting: 'off',
+    receiptPrinter: { kind: 'none' },
+    receiptPaper: 'roll-80',
     soundOn: true,
     soundVolume: 70,
     customerDisplaySound: false,

@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(pcscd libpcsclite-dev vsmartcard-vpcd chromium xvfb nsis cups)
+packages=(pcscd libpcsclite-dev vsmartcard-vpcd chromium xvfb nsis cups poppler-utils)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

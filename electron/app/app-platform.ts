@@ -5,7 +5,10 @@ import type { Clock } from '../../shared/clock';
 import type { Calls, Events } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { CsvExportResult, DisplaysView } from '../../shared/ipc/views';
+import type { PaperKind, PrintDocument } from '../../shared/printing/print-document';
+import type { PrinterView, ReceiptPdfResult } from '../../shared/printing/receipt-views';
 import type { UpdateStatus } from '../../shared/update-status';
+import type { PrinterPort } from '../printing/printer-port';
 import type { Logger } from '../logging/logger';
 import type { ProxyResolver } from '../network/proxy-resolver';
 import type { RateBook } from '../rates/rate-book';
@@ -38,6 +41,28 @@ export interface AppPlatform {
   resolveProxy?: ProxyResolver;
   /** The updater's status (electron/update); absent: updates are off (the harness). */
   updates?: PlatformUpdates;
+  /** Printing through the OS (electron/main/printing); absent: no OS printer, no PDF. */
+  printing?: PlatformPrinting;
+}
+
+/** What the OS offers for receipts: its printers, a print job, and a PDF saved where the cashier says. */
+export interface PlatformPrinting {
+  listPrinters(): Promise<PrinterView[]>;
+  /** An OS printer by system name (absent: the default), printing on this paper. */
+  osPrinter(target: OsPrinterTarget): PrinterPort;
+  /** Renders the document to PDF and asks where to save it (Electron: a save dialog). */
+  savePdf(
+    document: PrintDocument,
+    paper: PaperKind,
+    suggestedName: string,
+  ): Promise<ReceiptPdfResult>;
+}
+
+export interface OsPrinterTarget {
+  deviceName?: string;
+  paper: PaperKind;
+  /** Print on the driver's default page size instead of the paper's (a roll driver's "receipt"). */
+  paperFromPrinter?: boolean;
 }
 
 interface PlatformUpdates {

@@ -29,6 +29,9 @@ import { ServiceConnection } from './service-connection';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { reactToSettings } from './settings-reactions';
+import { ReceiptPrinting } from '../printing/receipt-printing';
+import { receiptHandlers } from './receipt-handlers';
+import { receiptPrinterChooser, type NetworkPrinterFactory } from './receipt-printer-choice';
 
 export type { AppPlatform, AppServices } from './app-platform';
 
@@ -41,6 +44,8 @@ export type { AppPlatform, AppServices } from './app-platform';
 export async function createAppServices(
   platform: AppPlatform & DiagnosticsPlatform,
   emit: EventSink<Events>,
+  /** The ESC/POS network printer, when this build has one (receipt-printer-choice.ts). */
+  networkPrinter?: NetworkPrinterFactory,
 ): Promise<AppServices> {
   const { clock, logger, settings, secrets } = platform;
   // TLS trusts the OS store too, and requests follow the OS proxy settings, before any
@@ -118,6 +123,22 @@ export async function createAppServices(
     rates.recordLinkRate(snapshot.asset, snapshot.chainId, snapshot.link.rateUsd, clock.now());
   });
 
+  // Receipts: printed after the journal has the payment, never awaited by the sale.
+  const { printing } = platform;
+  const receipts = new ReceiptPrinting({
+    clock,
+    logger,
+    settings: values,
+    order: (orderId) => journal.get(orderId),
+    staffName: (staffId) => staffNames.nameOf(staffId),
+    printerFor: receiptPrinterChooser(printing, networkPrinter),
+    ...(printing
+      ? { savePdf: (document, paper, name) => printing.savePdf(document, paper, name) }
+      : {}),
+    onStatus: (status) => send('receipt-status', status),
+  });
+  sale.onChange((snapshot) => receipts.saleChanged(snapshot));
+
   const nfc = wireNfc({
     spawnReader: platform.spawnReader,
     clock,
@@ -178,6 +199,12 @@ export async function createAppServices(
         logger,
       }),
       ...staffHandlers(staff),
+      ...receiptHandlers({
+        receipts,
+        ...(printing ? { listPrinters: () => printing.listPrinters() } : {}),
+        by: () => staff.actor()?.staffId ?? null,
+        logger,
+      }),
       ...shiftHandlers({
         shifts,
         by: () => staff.actor()?.staffId ?? null,

@@ -65,6 +65,10 @@ export const callAccess: Record<CallName, CallAccess> = {
   zReport: 'signed-in',
   exportZReportCsv: { guarded: 'export' },
   reopenShift: { guarded: 'reopen-shift' },
+  receiptPreview: 'signed-in',
+  printReceipt: 'signed-in',
+  saveReceiptPdf: 'signed-in',
+  listPrinters: 'signed-in',
   exportDiagnostics: { guarded: 'diagnostics' },
   reportPageError: 'open',
 };

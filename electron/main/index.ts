@@ -14,6 +14,7 @@ import { installAboutPanel } from './about-panel';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { CustomerDisplayController } from './customer-display/customer-display-controller';
 import { registerIpc } from './ipc-registration';
+import { createOsPrinting } from './printing/os-printer';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
 import { APP_ORIGIN } from './page-request';
@@ -49,9 +50,11 @@ async function start(): Promise<void> {
     : { kind: 'origin', origin: APP_ORIGIN };
   const location = appLocationOf(pages);
   const registry = new WindowRegistry();
+  // The hidden receipt pages are ours too, but never IPC senders: a registry of their own.
+  const printPages = new WindowRegistry();
   installSecurityHooks({
     app: location,
-    isOurWebContents: (id) => registry.has(id),
+    isOurWebContents: (id) => registry.has(id) || printPages.has(id),
     allowDevTools: !app.isPackaged,
     logger,
   });
@@ -116,6 +119,11 @@ async function start(): Promise<void> {
     logger: updateLogger,
   });
 
+  const osPrinting = createOsPrinting({
+    register: (contents) => printPages.add(contents),
+    listingContents: () => (cashier.isDestroyed() ? undefined : cashier.webContents),
+  });
+
   services = await createAppServices(
     {
       dataDir: app.getPath('userData'),
@@ -154,6 +162,19 @@ async function start(): Promise<void> {
         if (choice.canceled || !choice.filePath) return { saved: false };
         await writeFile(choice.filePath, bytes);
         return { saved: true, fileName: choice.filePath.split(/[\\/]/).pop() ?? suggestedName };
+      },
+      printing: {
+        listPrinters: () => osPrinting.listPrinters(),
+        osPrinter: (target) => osPrinting.osPrinter(target),
+        savePdf: async (document, paper, suggestedName) => {
+          const choice = await dialog.showSaveDialog(cashier, {
+            defaultPath: join(app.getPath('documents'), suggestedName),
+            filters: [{ name: 'PDF', extensions: ['pdf'] }],
+          });
+          if (choice.canceled || !choice.filePath) return { saved: false };
+          await writeFile(choice.filePath, await osPrinting.printToPdf(document, paper));
+          return { saved: true, fileName: choice.filePath.split(/[\\/]/).pop() ?? suggestedName };
+        },
       },
       displays: {
         view: () => controller.snapshot() ?? controller.refresh(),

@@ -3,6 +3,8 @@ import type { TokenStatus } from '../api-token';
 import type { NfcStatus } from '../nfc/nfc-status';
 import type { PriceQuote } from '../pricing/price-quote';
 import type { ManualPrice } from '../pricing/pricing-types';
+import type { PrintDocument } from '../printing/print-document';
+import type { PrinterView, ReceiptPdfResult, ReceiptPrintStatus } from '../printing/receipt-views';
 import type { PeriodReport } from '../reports/report-types';
 import type { SaleSnapshot } from '../sale/sale-snapshot';
 import type { ServiceHealth } from '../service-health';
@@ -70,6 +72,8 @@ const staffName = z
   .min(1, 'a name')
   .max(40)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+/** An order id as the journal keeps it (shared/order-id.ts). */
+const orderIdText = z.string().max(64).refine(isOrderId, 'not an order id');
 const zNumber = z.number().int().min(1).max(1_000_000_000);
 const shiftNumber = z.number().int().min(1).max(1_000_000_000);
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
@@ -240,6 +244,17 @@ export const calls = {
   /** A manager's act: a new shift that continues the latest closed one (its Z report stays). */
   reopenShift: call(z.object({ shiftId: shiftNumber }).strict()).returns<ShiftView>(),
 
+  // Receipts: the preview drawn from the document's blocks, printing (a reprint is marked
+  // COPY), "Save as PDF", and the printers the OS knows for the settings
+  receiptPreview: call(
+    z.object({ orderId: orderIdText, copy: z.boolean().optional() }).strict(),
+  ).returns<PrintDocument>(),
+  printReceipt: call(
+    z.object({ orderId: orderIdText, copy: z.boolean() }).strict(),
+  ).returns<ReceiptPrintStatus>(),
+  saveReceiptPdf: call(z.object({ orderId: orderIdText }).strict()).returns<ReceiptPdfResult>(),
+  listPrinters: call(none).returns<PrinterView[]>(),
+
   // Diagnostics for IT
   /** One zip (logs, settings without secrets, versions, displays, reader, journal check). */
   exportDiagnostics: call(none).returns<DiagnosticsExportResult>(),
@@ -261,6 +276,8 @@ const events = {
   'shift-changed': event<ShiftView | null>(),
   /** Who is signed in, and who may sign in. */
   'staff-session': event<StaffSession>(),
+  /** A receipt being printed, sent to the printer, or failed (with what to do), per order. */
+  'receipt-status': event<ReceiptPrintStatus>(),
   /** How the payment service answers, for the status bar. */
   'service-health': event<ServiceHealth>(),
 } as const;

@@ -3,6 +3,7 @@ import type { OrderSummary } from '../../../shared/ipc/views';
 import { displayAmount } from '../../common/amount-format';
 import { saleStateWords, stateShortLabel, toneColor } from '../sale/sale-state-words';
 import { LatePaymentButton } from '../late-payment/late-payment-button';
+import { ReceiptButton } from '../printing/receipt-button';
 import { MoneyCell } from './money-cell';
 import { orderTime } from './order-time';
 
@@ -80,6 +81,7 @@ export function OrderTable({
                 {stateShortLabel[order.state]}
               </Badge>
               <LatePaymentButton order={order} onRecorded={onOrderChanged} />
+              <ReceiptButton order={order} />
               {order.lastFailure?.serviceMessage ? (
                 <Text size="xs" c="dimmed">
                   {order.lastFailure.serviceMessage}

@@ -11,6 +11,7 @@ import { DiagnosticsPanel } from './diagnostics-panel';
 import { ManualPricesPanel } from './manual-prices-panel';
 import { DisplaysPanel } from './displays-panel';
 import { SoundPanel } from './sound-panel';
+import { ReceiptSettingsPanel } from '../printing/receipt-settings-panel';
 import { StaffPanel } from './staff-panel';
 import { SettingField } from './setting-field';
 import {
@@ -219,6 +220,7 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
       <ConnectionPanel info={info} settings={settings} onChanged={onChanged} />
       <DisplaysPanel settings={settings} />
       <SoundPanel settings={settings} save={save} />
+      <ReceiptSettingsPanel settings={settings} save={save} />
       <ManualPricesPanel currency={settings.values.currency} />
       <StaffPanel />
       <AboutPanel version={info.version} />

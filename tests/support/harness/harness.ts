@@ -25,6 +25,7 @@ import {
   type SettingsService,
 } from '../../../electron/settings/settings-service';
 import { bridgeScript, type HarnessPage } from './bridge-script';
+import { harnessPrinting, type HarnessPrinting } from './harness-printing';
 
 export interface HarnessOptions {
   clock?: Clock;
@@ -52,6 +53,8 @@ export interface Harness {
   dataDir: string;
   /** Files the cashier "saved" with CSV export. */
   exportsDir: string;
+  /** The receipts the till printed (each job's page is in exportsDir/prints), and saved PDFs. */
+  printing: HarnessPrinting;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-harness-'));
   const exportsDir = join(dataDir, 'exports');
+  const printing = harnessPrinting(join(exportsDir, 'prints'));
   const settings = createSettingsService({
     store: createMemorySettingsStore(options.settings ?? {}),
     defaults: defaultSettings({ reportTimeZone: 'UTC' }),
@@ -129,6 +133,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await finished(out);
       return { saved: true, fileName: suggestedName, rows };
     },
+    printing,
     ...(options.spawnReader ? { spawnReader: options.spawnReader } : {}),
   };
   const services = await createAppServices(platform, emit);
@@ -229,6 +234,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     settings,
     dataDir,
     exportsDir,
+    printing,
     async close() {
       for (const stream of streams) stream.response.end();
       server.closeAllConnections();

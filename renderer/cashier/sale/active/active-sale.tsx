@@ -12,6 +12,7 @@ import { ConfirmPanel } from './confirm-panel';
 import { SaleActionButtons } from './sale-action-buttons';
 import { saleButtons, type SaleButton } from './sale-actions';
 import { SaleBody } from './sale-body';
+import { SaleReceipt } from '../../printing/sale-receipt';
 
 /**
  * The sale in progress or just ended: its state in words, the link (small QR for the
@@ -98,6 +99,7 @@ export function ActiveSale({ sale }: { sale: SaleSnapshot }) {
           </Alert>
         ) : null}
         {failure ? <FailureAlert failure={failure} /> : null}
+        <SaleReceipt sale={sale} />
 
         <SaleActionButtons buttons={saleButtons(sale)} pending={pending} onPress={press} />
         {sale.allowedActions.includes('markPaidAfterAll') ? (

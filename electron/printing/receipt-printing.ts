@@ -1,0 +1,159 @@
+import type { Clock } from '../../shared/clock';
+import type { PaperKind, PrintDocument } from '../../shared/printing/print-document';
+import type { ReceiptPdfResult, ReceiptPrintStatus } from '../../shared/printing/receipt-views';
+import { paidStates, type SaleState } from '../../shared/sale/sale-states';
+import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
+import type { ReceiptPrinterSetting, Settings } from '../../shared/settings';
+import type { OrderRecord } from '../journal/order-record';
+import type { Logger } from '../logging/logger';
+import type { PrinterPort } from './printer-port';
+import type { ReceiptFacts } from './receipt-facts';
+import { receiptDocument } from './receipt-document';
+import { voidSlipDocument } from './void-slip-document';
+
+const MAX_REMEMBERED_PRINTS = 10_000;
+
+/** The printer the settings name, or a sentence saying why there is none. */
+export type PrinterChoice = { printer: PrinterPort; name: string } | { unavailable: string };
+
+export interface ReceiptPrintingParts {
+  clock: Clock;
+  logger: Logger;
+  settings: () => Settings;
+  order: (orderId: string) => OrderRecord | null;
+  staffName: (staffId: string | null) => string | null;
+  /** Builds the printer for the setting and paper (os-printer, ESC/POS, a test's recorder). */
+  printerFor: (setting: ReceiptPrinterSetting, paper: PaperKind) => PrinterChoice;
+  /** Asks where to save and writes the PDF; absent where this till cannot (then it says so). */
+  savePdf?: (
+    document: PrintDocument,
+    paper: PaperKind,
+    suggestedName: string,
+  ) => Promise<ReceiptPdfResult>;
+  onStatus: (status: ReceiptPrintStatus) => void;
+}
+
+/** A refusal in words for the cashier (no such order, not paid). */
+export class ReceiptRefusal extends Error {
+  constructor(
+    readonly code: 'no-order' | 'no-receipt' | 'no-pdf',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReceiptRefusal';
+  }
+}
+
+/**
+ * Receipts for the till: the document of an order (a receipt when it was paid, a void slip
+ * when it was voided), printing it on the printer the settings name, "Save as PDF", and the
+ * automatic receipt after a payment. Printing never touches the sale: it starts after the
+ * journal has the payment, is never awaited by the sale, and a printer problem only becomes
+ * a status the cashier sees, with "Try again" and "Save as PDF". Nothing is retried by itself.
+ */
+export class ReceiptPrinting {
+  /** Orders printed in this run: any later print of one is a COPY, whatever the page asks. */
+  private readonly printed = new Set<string>();
+  /** The state the sale on screen was last seen in, to notice the moment it becomes paid. */
+  private lastSeen: { orderId: string; state: SaleState } | null = null;
+
+  constructor(private readonly parts: ReceiptPrintingParts) {}
+
+  /** The document for an order, as it would print now. */
+  document(orderId: string, copy: boolean): PrintDocument {
+    const order = this.parts.order(orderId);
+    if (!order) throw new ReceiptRefusal('no-order', 'There is no such order in this till.');
+    const values = this.parts.settings();
+    const facts: ReceiptFacts = {
+      order,
+      shop: {
+        name: values.shopName,
+        address: values.shopAddress,
+        taxId: values.shopTaxId,
+        footer: values.receiptFooter,
+        timeZone: values.reportTimeZone,
+      },
+      cashierName: this.parts.staffName(order.cashierId),
+      copy,
+    };
+    if (paidStates.has(order.state)) return receiptDocument(facts);
+    if (order.state === 'voided') return voidSlipDocument(facts);
+    throw new ReceiptRefusal(
+      'no-receipt',
+      `Order ${order.reference} was not paid, so it has no receipt.`,
+    );
+  }
+
+  /** Prints an order's receipt (or void slip); resolves with where it stands, never rejects for a printer. */
+  async print(orderId: string, askedCopy: boolean): Promise<ReceiptPrintStatus> {
+    const copy = askedCopy || this.printed.has(orderId);
+    const document = this.document(orderId, copy);
+    const reference = this.parts.order(orderId)?.reference ?? '';
+    const { receiptPrinter, receiptPaper } = this.parts.settings();
+    const status = (state: ReceiptPrintStatus['state'], message: string): ReceiptPrintStatus => {
+      const value: ReceiptPrintStatus = {
+        orderId,
+        reference,
+        state,
+        document: document.kind,
+        copy,
+        message,
+        atMs: this.parts.clock.now(),
+      };
+      this.parts.onStatus(value);
+      return value;
+    };
+    const choice = this.parts.printerFor(receiptPrinter, receiptPaper);
+    if ('unavailable' in choice) return status('failed', choice.unavailable);
+    status('printing', `Printing the receipt on ${choice.name}…`);
+    this.parts.logger.info('receipt print', { orderId, copy, kind: document.kind });
+    try {
+      await choice.printer.print(document);
+      this.remember(orderId);
+      return status('sent', `The receipt was sent to ${choice.name}.`);
+    } catch (error) {
+      const why =
+        error instanceof Error && error.message ? error.message : 'The printer did not answer.';
+      this.parts.logger.warn('receipt print failed', { orderId, error: why });
+      return status('failed', `The receipt was not printed: ${why}`);
+    }
+  }
+
+  /** Bounded: a long-running till forgets its oldest prints (a reprint from history is a COPY anyway). */
+  private remember(orderId: string): void {
+    this.printed.add(orderId);
+    if (this.printed.size > MAX_REMEMBERED_PRINTS) {
+      const oldest = this.printed.values().next().value;
+      if (oldest !== undefined) this.printed.delete(oldest);
+    }
+  }
+
+  /** "Save as PDF" of an order's receipt, on the paper the settings name. */
+  async savePdf(orderId: string): Promise<ReceiptPdfResult> {
+    if (!this.parts.savePdf)
+      throw new ReceiptRefusal('no-pdf', 'This till cannot save a receipt as PDF.');
+    const copy = this.printed.has(orderId);
+    const document = this.document(orderId, copy);
+    const name = `${document.title.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+    return this.parts.savePdf(document, this.parts.settings().receiptPaper, name);
+  }
+
+  /**
+   * Told every change of the sale on screen: the moment it becomes paid, with automatic
+   * printing on, its receipt starts printing. Never throws and never waits: the sale goes on.
+   */
+  saleChanged(snapshot: SaleSnapshot | null): void {
+    const previous = this.lastSeen;
+    this.lastSeen = snapshot ? { orderId: snapshot.orderId, state: snapshot.state } : null;
+    if (!snapshot || !paidStates.has(snapshot.state)) return;
+    // Seen unpaid before: a payment now, not a paid sale brought back at start or shown again.
+    const becamePaid = previous?.orderId === snapshot.orderId && !paidStates.has(previous.state);
+    if (!becamePaid || this.parts.settings().receiptPrinting !== 'automatic') return;
+    void this.print(snapshot.orderId, false).catch((error: unknown) => {
+      this.parts.logger.warn('automatic receipt failed', {
+        orderId: snapshot.orderId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }
+}

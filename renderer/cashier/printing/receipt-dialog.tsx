@@ -1,0 +1,141 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { PrintDocument } from '../../../shared/printing/print-document';
+import type { ReceiptPrintStatus } from '../../../shared/printing/receipt-views';
+import { FailureAlert } from '../errors/failure-alert';
+import { callPos } from '../shell/pos';
+import { useTillAction } from '../shell/use-pos';
+import { PrintPreview } from './print-preview';
+
+export interface ReceiptOrder {
+  orderId: string;
+  reference: string;
+}
+
+/**
+ * An order's receipt (or void slip) as it will print, marked COPY, with "Print copy" and
+ * "Save as PDF": a reprint from the history. Main marks and logs the reprint.
+ */
+export function ReceiptDialog({
+  order,
+  onClose,
+}: {
+  order: ReceiptOrder | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={order ? `Receipt of order ${order.reference}` : ''}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close the receipt' }}
+      data-testid="receipt-dialog"
+    >
+      {/* Keyed by order: another order starts with nothing of the last one's. */}
+      {order ? <ReceiptDialogBody key={order.orderId} order={order} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ReceiptDialogBody({ order, onClose }: { order: ReceiptOrder; onClose: () => void }) {
+  const [document, setDocument] = useState<PrintDocument | null>(null);
+  const [status, setStatus] = useState<ReceiptPrintStatus | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const loading = useTillAction();
+  const acting = useTillAction();
+  const { run } = loading;
+  const { orderId } = order;
+
+  useEffect(() => {
+    void run('preview', async () => {
+      const result = await callPos('receiptPreview', { orderId, copy: true });
+      if (result.ok) setDocument(result.value);
+      return result;
+    });
+  }, [orderId, run]);
+
+  const print = () =>
+    void acting.run('print', async () => {
+      const result = await callPos('printReceipt', { orderId, copy: true });
+      if (result.ok) setStatus(result.value);
+      return result;
+    });
+  const savePdf = () =>
+    void acting.run('pdf', async () => {
+      const result = await callPos('saveReceiptPdf', { orderId });
+      if (result.ok && result.value.saved) setSaved(result.value.fileName ?? 'the file');
+      return result;
+    });
+
+  return (
+    <Stack gap="md">
+      {loading.failure ? <FailureAlert failure={loading.failure} /> : null}
+      {document ? (
+        <PrintPreview document={document} />
+      ) : loading.pending ? (
+        <Text>Loading…</Text>
+      ) : null}
+      {status ? <ReceiptStatusLine status={status} /> : null}
+      {saved ? (
+        <Text c="green" fw={600} data-testid="receipt-pdf-saved">
+          Saved as {saved}.
+        </Text>
+      ) : null}
+      {acting.failure ? <FailureAlert failure={acting.failure} /> : null}
+      <Group>
+        <Button
+          size="md"
+          h={48}
+          onClick={print}
+          loading={acting.pending === 'print'}
+          disabled={!document}
+          data-testid="receipt-print-copy"
+        >
+          Print copy
+        </Button>
+        <Button
+          size="md"
+          h={48}
+          variant="default"
+          onClick={savePdf}
+          loading={acting.pending === 'pdf'}
+          disabled={!document}
+          data-testid="receipt-save-pdf"
+        >
+          Save as PDF
+        </Button>
+        <Button size="md" h={48} variant="subtle" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Where a print stands, in main's words: sent (not yet known on paper), or failed and why. */
+export function ReceiptStatusLine({ status }: { status: ReceiptPrintStatus }) {
+  if (status.state === 'failed')
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        title="Receipt not printed"
+        data-testid="receipt-status"
+        data-state={status.state}
+      >
+        {status.message}
+      </Alert>
+    );
+  return (
+    <Text
+      size="md"
+      c={status.state === 'sent' ? 'green' : undefined}
+      fw={600}
+      data-testid="receipt-status"
+      data-state={status.state}
+    >
+      {status.message}
+    </Text>
+  );
+}

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { PaperKind, PrintDocument } from '../../../shared/printing/print-document';
+import type { PlatformPrinting } from '../../../electron/app/app-platform';
+import { printHtml } from '../../../electron/printing/print-html';
+
+const run = promisify(execFile);
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** One job the harness's printer took: the document, and the very page the app would print. */
+interface RecordedPrint {
+  printer: string;
+  paper: PaperKind;
+  document: PrintDocument;
+  /** The HTML file written for it (what Electron's hidden print page loads). */
+  file: string;
+}
+
+export interface HarnessPrinting extends PlatformPrinting {
+  jobs: RecordedPrint[];
+  /** The next job fails with these words, as a printer out of paper would. */
+  failNext(message: string): void;
+}
+
+const HARNESS_PRINTER = 'Harness_Receipt_Printer';
+
+/**
+ * The harness has no Electron: its "OS printer" writes each job's page (printHtml, the page
+ * the app prints) to `dir` and records it, and "Save as PDF" prints that page with Debian's
+ * Chromium headless (--print-to-pdf), no Playwright, into `dir`.
+ */
+export function harnessPrinting(dir: string): HarnessPrinting {
+  const jobs: RecordedPrint[] = [];
+  let failure: string | null = null;
+  const write = (name: string, html: string) => {
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, name);
+    writeFileSync(file, html);
+    return file;
+  };
+  return {
+    jobs,
+    failNext(message) {
+      failure = message;
+    },
+    listPrinters: async () => [{ name: HARNESS_PRINTER, displayName: 'Harness receipt printer' }],
+    osPrinter: (target) => ({
+      print: async (document) => {
+        if (failure !== null) {
+          const message = failure;
+          failure = null;
+          throw new Error(message);
+        }
+        const printer = target.deviceName ?? HARNESS_PRINTER;
+        const file = write(
+          `${String(jobs.length + 1).padStart(2, '0')}-print.html`,
+          printHtml(document, target.paper),
+        );
+        jobs.push({ printer, paper: target.paper, document, file });
+      },
+    }),
+    savePdf: async (document, paper, suggestedName) => {
+      const page = write(`${suggestedName}.html`, printHtml(document, paper));
+      await run(
+        CHROMIUM_PATH,
+        [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--no-pdf-header-footer',
+          `--print-to-pdf=${join(dir, suggestedName)}`,
+          pathToFileURL(page).href,
+        ],
+        { timeout: 60_000 },
+      );
+      return { saved: true, fileName: suggestedName };
+    },
+  };
+}

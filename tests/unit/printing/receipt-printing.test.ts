@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { PrintDocument } from '../../../shared/printing/print-document';
+import type { ReceiptPrintStatus } from '../../../shared/printing/receipt-views';
+import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
+import { defaultSettings, type Settings } from '../../../shared/settings';
+import type { OrderRecord } from '../../../electron/journal/order-record';
+import { silentLogger } from '../../../electron/logging/logger';
+import { ReceiptPrinting, type PrinterChoice } from '../../../electron/printing/receipt-printing';
+import { receiptPrinterChooser } from '../../../electron/app/receipt-printer-choice';
+import { ManualClock } from '../../support/manual-clock';
+import { paidOrder } from '../../support/receipt-fixtures';
+
+/** A printer whose jobs the test finishes by hand: print() stays pending until it says so. */
+function heldPrinter() {
+  const jobs: { document: PrintDocument; finish: (error?: Error) => void }[] = [];
+  return {
+    jobs,
+    port: {
+      print: (document: PrintDocument) =>
+        new Promise<void>((resolve, reject) => {
+          jobs.push({ document, finish: (error) => (error ? reject(error) : resolve()) });
+        }),
+    },
+  };
+}
+
+function rig(options: { settings?: Partial<Settings>; choice?: PrinterChoice } = {}) {
+  const orders = new Map<string, OrderRecord>();
+  const statuses: ReceiptPrintStatus[] = [];
+  const printer = heldPrinter();
+  const settings: Settings = {
+    ...defaultSettings({ reportTimeZone: 'UTC' }),
+    shopName: 'Café Lumen',
+    receiptPrinting: 'automatic',
+    receiptPrinter: { kind: 'os', deviceName: 'TM-T20' },
+    ...options.settings,
+  };
+  const receipts = new ReceiptPrinting({
+    clock: new ManualClock(),
+    logger: silentLogger,
+    settings: () => settings,
+    order: (orderId) => orders.get(orderId) ?? null,
+    staffName: () => 'Ana',
+    printerFor: () => options.choice ?? { printer: printer.port, name: 'TM-T20' },
+    onStatus: (status) => statuses.push(status),
+  });
+  const put = (order: OrderRecord) => orders.set(order.orderId, order);
+  return { receipts, statuses, printer, put };
+}
+
+const snapshot = (order: OrderRecord) =>
+  ({ orderId: order.orderId, state: order.state }) as SaleSnapshot;
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('the automatic receipt', () => {
+  it('starts when the sale on screen becomes paid, without the sale waiting for the printer', async () => {
+    const { receipts, statuses, printer, put } = rig();
+    const waiting = paidOrder({ state: 'awaiting-payment' });
+    receipts.saleChanged(snapshot(waiting));
+    put(paidOrder());
+    // Returns at once although the printer has not finished (nor even started) the job.
+    expect(receipts.saleChanged(snapshot(paidOrder()))).toBeUndefined();
+    await flush();
+    expect(printer.jobs).toHaveLength(1);
+    expect(printer.jobs[0]!.document.kind).toBe('receipt');
+    expect(statuses.map((status) => status.state)).toEqual(['printing']);
+    printer.jobs[0]!.finish();
+    await flush();
+    expect(statuses.at(-1)).toMatchObject({ state: 'sent', copy: false, reference: '7F3K-2QXA' });
+  });
+
+  it('does not print a paid sale brought back at start, nor with printing off or ask', async () => {
+    for (const receiptPrinting of ['automatic', 'off', 'ask'] as const) {
+      const { receipts, printer, put } = rig({ settings: { receiptPrinting } });
+      put(paidOrder());
+      if (receiptPrinting !== 'automatic')
+        receipts.saleChanged(snapshot(paidOrder({ state: 'awaiting-payment' })));
+      receipts.saleChanged(snapshot(paidOrder()));
+      await flush();
+      expect(printer.jobs, receiptPrinting).toHaveLength(0);
+    }
+  });
+
+  it('turns a printer failure into a status in words, never a rejection, and never tries again by itself', async () => {
+    const { receipts, statuses, printer, put } = rig();
+    put(paidOrder());
+    const result = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[0]!.finish(new Error('The printer is out of paper.'));
+    await expect(result).resolves.toMatchObject({
+      state: 'failed',
+      message: 'The receipt was not printed: The printer is out of paper.',
+    });
+    await flush();
+    expect(printer.jobs).toHaveLength(1);
+    expect(statuses.at(-1)?.state).toBe('failed');
+  });
+});
+
+describe('printing on request', () => {
+  it('marks every print after the first one COPY, whatever the page asks', async () => {
+    const { receipts, printer, put } = rig();
+    put(paidOrder());
+    const first = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[0]!.finish();
+    await first;
+    const again = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[1]!.finish();
+    await expect(again).resolves.toMatchObject({ copy: true, state: 'sent' });
+    expect(printer.jobs[1]!.document.blocks).toContainEqual({ type: 'mark', text: 'COPY' });
+  });
+
+  it('says what to do when no printer is set up, and refuses an order that was not paid', async () => {
+    const choose = receiptPrinterChooser(undefined, undefined);
+    const { receipts, put } = rig({ choice: choose({ kind: 'none' }, 'roll-80') });
+    put(paidOrder());
+    put(paidOrder({ orderId: '0f8e2c1a-3b4d-4e5f-8a9b-000000000000', state: 'cancelled' }));
+    await expect(receipts.print(paidOrder().orderId, false)).resolves.toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/No receipt printer is set up.*Save the receipt as PDF/),
+    });
+    expect(() => receipts.document('0f8e2c1a-3b4d-4e5f-8a9b-000000000000', false)).toThrow(
+      'Order 7F3K-2QXA was not paid, so it has no receipt.',
+    );
+    expect(choose({ kind: 'network', host: '10.0.0.40' }, 'roll-80')).toMatchObject({
+      unavailable: expect.stringContaining('network receipt printer'),
+    });
+  });
+
+  it('prints a void slip for a voided order', () => {
+    const { receipts, put } = rig();
+    put(paidOrder({ state: 'voided' }));
+    expect(receipts.document(paidOrder().orderId, false).kind).toBe('void-slip');
+  });
+});

@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PrintDocument } from '../../../../shared/printing/print-document';
+import type { ReceiptPrintStatus } from '../../../../shared/printing/receipt-views';
+import { PrintPreview } from '../../../../renderer/cashier/printing/print-preview';
+import { ReceiptSettingsPanel } from '../../../../renderer/cashier/printing/receipt-settings-panel';
+import { SaleReceipt } from '../../../../renderer/cashier/printing/sale-receipt';
+import { cashierSettings, saleSnapshot } from './cashier-fixtures';
+import { installFakePos, renderWithTheme } from './fake-pos';
+
+afterEach(() => cleanup());
+
+const document: PrintDocument = {
+  kind: 'receipt',
+  title: 'Receipt 7F3K-2QXA',
+  blocks: [
+    { type: 'title', text: 'Café Lumen' },
+    { type: 'mark', text: 'COPY' },
+    { type: 'row', label: 'Total', value: '€12.30', bold: true },
+    { type: 'rule' },
+    { type: 'qr', data: '0f8e2c1a-3b4d-4e5f-8a9b-0c1d2e3f4a5b', caption: 'Order id' },
+    { type: 'text', text: '<b>not markup</b>', align: 'center' },
+  ],
+};
+
+describe('PrintPreview', () => {
+  it('draws every block as main wrote it: marks, rows, the QR code, text never as markup', () => {
+    renderWithTheme(<PrintPreview document={document} />);
+    const preview = screen.getByTestId('print-preview');
+    expect(preview.getAttribute('data-kind')).toBe('receipt');
+    expect(screen.getAllByTestId('print-mark').map((mark) => mark.textContent)).toEqual(['COPY']);
+    expect(preview.textContent).toContain('€12.30');
+    expect(preview.querySelector('svg[aria-label="QR code of the order id"]')).not.toBeNull();
+    expect(preview.querySelector('b')).toBeNull();
+    expect(preview.textContent).toContain('<b>not markup</b>');
+  });
+});
+
+const status = (patch: Partial<ReceiptPrintStatus>): ReceiptPrintStatus => ({
+  orderId: 'order-1',
+  reference: '7F3K-2QXA',
+  state: 'sent',
+  document: 'receipt',
+  copy: false,
+  message: 'The receipt was sent to the default printer.',
+  atMs: 1,
+  ...patch,
+});
+
+describe('SaleReceipt', () => {
+  it('shows a failed automatic print with Try again and Save as PDF, and tries again on request', async () => {
+    const pos = installFakePos();
+    pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'automatic' }));
+    pos.emit(
+      'receipt-status',
+      status({ state: 'failed', message: 'The receipt was not printed: out of paper.' }),
+    );
+    pos.handle('printReceipt', () => status({ atMs: 2 }));
+    const sale = saleSnapshot({
+      orderId: 'order-1',
+      state: 'paid-confirmed-by-cashier',
+      terminal: true,
+    });
+    renderWithTheme(<SaleReceipt sale={sale} />);
+    await screen.findByText('The receipt was not printed: out of paper.');
+    expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByTestId('receipt-try-again')));
+    expect(pos.callsOf('printReceipt')).toEqual([{ orderId: 'order-1', copy: false }]);
+    await waitFor(() =>
+      expect(screen.getByTestId('receipt-status').getAttribute('data-state')).toBe('sent'),
+    );
+    expect(screen.getByTestId('receipt-print-copy').textContent).toBe(
+      'Print a copy for the customer',
+    );
+    await act(async () => fireEvent.click(screen.getByTestId('receipt-print-copy')));
+    expect(pos.callsOf('printReceipt').at(-1)).toEqual({ orderId: 'order-1', copy: true });
+  });
+
+  it('offers Print receipt with "ask", and nothing with printing off or before the sale is paid', async () => {
+    const pos = installFakePos();
+    pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'ask' }));
+    const paid = saleSnapshot({ orderId: 'order-1', state: 'accepted-by-service', terminal: true });
+    const view = renderWithTheme(<SaleReceipt sale={paid} />);
+    expect((await screen.findByTestId('receipt-print')).textContent).toBe('Print receipt');
+    view.rerender(<SaleReceipt sale={{ ...paid, state: 'awaiting-payment', terminal: false }} />);
+    expect(screen.queryByTestId('sale-receipt')).toBeNull();
+    act(() => pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'off' })));
+    view.rerender(<SaleReceipt sale={paid} />);
+    expect(screen.queryByTestId('sale-receipt')).toBeNull();
+  });
+});
+
+describe('SaleReceipt of a voided sale', () => {
+  it('offers the void slip on request, even with automatic printing', async () => {
+    const pos = installFakePos();
+    pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'automatic' }));
+    const voided = saleSnapshot({ orderId: 'order-1', state: 'voided', terminal: true });
+    renderWithTheme(<SaleReceipt sale={voided} />);
+    expect((await screen.findByTestId('receipt-print')).textContent).toBe('Print void slip');
+    expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+  });
+});
+
+describe('ReceiptSettingsPanel', () => {
+  it('sums the settings up in one line, opens the form on request, and saves the texts together', async () => {
+    const pos = installFakePos();
+    pos.handle('listPrinters', () => [{ name: 'EPSON_T20', displayName: 'EPSON T20' }]);
+    const save = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    const settings = cashierSettings({
+      receiptPrinting: 'ask',
+      receiptPrinter: { kind: 'os', deviceName: 'EPSON_T20' },
+    });
+    renderWithTheme(<ReceiptSettingsPanel settings={settings} save={save} />);
+    expect(screen.getByTestId('receipt-settings-summary').textContent).toBe(
+      'Ask after a payment; EPSON_T20; Roll, 80 mm.',
+    );
+    expect(screen.queryByTestId('setting-shopAddress')).toBeNull();
+    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
+    fireEvent.change(screen.getByTestId('setting-shopAddress'), {
+      target: { value: 'Torstraße 12\n10119 Berlin' },
+    });
+    fireEvent.change(screen.getByTestId('setting-shopTaxId'), { target: { value: 'DE1' } });
+    fireEvent.click(screen.getByTestId('save-receipt-texts'));
+    expect(save.mock.calls).toEqual([
+      [{ shopAddress: 'Torstraße 12\n10119 Berlin', shopTaxId: 'DE1' }],
+    ]);
+    await waitFor(() => expect(pos.callsOf('listPrinters')).toHaveLength(1));
+  });
+
+  it('shows what IT manages but does not let it change', () => {
+    installFakePos();
+    const settings = cashierSettings({ receiptPrinter: { kind: 'os' } });
+    settings.keys.receiptPrinter = { source: 'managed', locked: true };
+    settings.keys.shopTaxId = { source: 'managed', locked: true };
+    renderWithTheme(<ReceiptSettingsPanel settings={settings} save={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
+    expect((screen.getByTestId('setting-receiptPrinter-kind') as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByTestId('setting-shopTaxId') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('setting-receiptPaper') as HTMLInputElement).disabled).toBe(false);
+  });
+});
