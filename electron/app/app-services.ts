@@ -5,6 +5,8 @@ import { SqliteOrderJournal } from '../journal/sqlite-order-journal';
 import { SqliteReportReader } from '../journal/sqlite-report-reader';
 import type { AppPlatform, AppServices } from './app-platform';
 import { Catalogue } from './catalogue';
+import { CatalogueStore } from '../journal/catalogue-store';
+import { catalogueKeyOf } from './catalogue-key';
 import { deviceHandlers } from './device-handlers';
 import { diagnosticsHandlers } from './diagnostics-handlers';
 import type { DiagnosticsPlatform } from './diagnostics-platform';
@@ -65,7 +67,6 @@ export async function createAppServices(
     isDemo: () => connection.mode().kind === 'demo',
     ...(platform.resolveProxy ? { resolveProxy: platform.resolveProxy } : {}),
   });
-  const catalogue = new Catalogue(() => connection.client(), logos);
   // Prices in the shop's currency: IT's rate sources; in demo mode the sandbox's own rates.
   const rates = new RateBook({
     clock,
@@ -82,6 +83,12 @@ export async function createAppServices(
   const journalPath = join(platform.dataDir, 'journal.sqlite');
   const journal = new SqliteOrderJournal({ path: journalPath, clock });
   const reports = new SqliteReportReader(journalPath);
+  const catalogue = new Catalogue({
+    client: () => connection.client(),
+    serviceKey: () => catalogueKeyOf(connection.mode()),
+    logos,
+    store: new CatalogueStore(journal.db, clock),
+  });
   // Who is at the till: PINs, roles and the audit trail live in the journal's file.
   const staff = new StaffService({ db: journal.db, clock, settings: values, logger });
   staff.onChange((session) => send('staff-session', session));
