@@ -88,7 +88,10 @@ export async function createAppServices(
     serviceKey: () => catalogueKeyOf(connection.mode()),
     logos,
     store: new CatalogueStore(journal.db, clock),
+    logger,
   });
+  // The saved catalogue read and checked in the background now, before a page asks for it.
+  void catalogue.savedChains().catch(() => undefined);
   // Who is at the till: PINs, roles and the audit trail live in the journal's file.
   const staff = new StaffService({ db: journal.db, clock, settings: values, logger });
   staff.onChange((session) => send('staff-session', session));

@@ -2,15 +2,16 @@ import type { AssetView, ChainView, LogoView } from '../../shared/ipc/views';
 import { assetSchema, type Asset } from '../../shared/wire/asset';
 import { chainSchema, type Chain } from '../../shared/wire/chain';
 import type { CatalogueStore } from '../journal/catalogue-store';
+import type { Logger } from '../logging/logger';
 import type { PaymentServiceClient } from '../service-client/payment-service-client';
 import { CallRefusal } from './call-failure';
 import { mapInChunks } from './in-chunks';
 import type { LogoFetcher } from './logo-fetcher';
 
-/** What one chain or asset list holds, indexed as the lookups need it. */
+/** One chain list, indexed as the lookups need it and mapped once for the pickers. */
 interface ChainList {
-  chains: Chain[];
   byId: Map<string, Chain>;
+  views: ChainView[];
 }
 
 export interface CatalogueOptions {
@@ -20,6 +21,7 @@ export interface CatalogueOptions {
   logos: LogoFetcher;
   /** Where the last good lists are kept across restarts (the journal's file). */
   store: CatalogueStore | null;
+  logger?: Logger;
 }
 
 /**
@@ -59,9 +61,9 @@ export class Catalogue {
     // An answer from a client replaced meanwhile is shown but not kept.
     if (client === this.source) {
       this.chains = list;
-      this.save(key, 'chains', chains);
+      this.saveSoon(key, 'chains', chains);
     }
-    return chainViews(list);
+    return list.views;
   }
 
   async listAssets(chainId: string): Promise<AssetView[]> {
@@ -70,7 +72,7 @@ export class Catalogue {
     const assets = await client.listAssets(chainId);
     if (client === this.source) {
       this.assets.set(chainId, assets);
-      this.save(key, `assets:${chainId}`, assets);
+      this.saveSoon(key, `assets:${chainId}`, assets);
     }
     return assetViews(assets);
   }
@@ -79,7 +81,7 @@ export class Catalogue {
   async savedChains(): Promise<ChainView[] | null> {
     this.currentClient();
     const list = this.chains ?? (await this.savedChainList());
-    return list ? chainViews(list) : null;
+    return list ? list.views : null;
   }
 
   async savedAssets(chainId: string): Promise<AssetView[] | null> {
@@ -171,6 +173,20 @@ export class Catalogue {
     };
   }
 
+  /**
+   * Saved once the answer is on its way: the page does not wait for the write. A failed
+   * write (the journal closing, a full disk) only loses the saved copy: logged, never thrown.
+   */
+  private saveSoon(key: string | null, list: string, items: readonly unknown[]): void {
+    setImmediate(() => {
+      try {
+        this.save(key, list, items);
+      } catch (error) {
+        this.options.logger?.warn('catalogue not saved', { list, reason: String(error) });
+      }
+    });
+  }
+
   private save(key: string | null, list: string, items: readonly unknown[]): void {
     if (key === null || !this.options.store) return;
     this.options.store.save(key, list, items);
@@ -213,15 +229,12 @@ export class Catalogue {
 
 async function indexChains(chains: Chain[]): Promise<ChainList> {
   const byId = new Map<string, Chain>();
-  await mapInChunks(chains, (chain) => void byId.set(String(chain.chain_id), chain));
-  return { chains, byId };
-}
-
-function chainViews(list: ChainList): Promise<ChainView[]> {
-  return mapInChunks(list.chains, (chain) => ({
-    chainId: String(chain.chain_id),
-    name: chain.name,
-  }));
+  const views = await mapInChunks(chains, (chain) => {
+    const chainId = String(chain.chain_id);
+    byId.set(chainId, chain);
+    return { chainId, name: chain.name };
+  });
+  return { byId, views };
 }
 
 function assetViews(assets: Asset[]): Promise<AssetView[]> {

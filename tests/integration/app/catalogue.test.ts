@@ -115,6 +115,7 @@ describe('the catalogue in main', () => {
     const first = catalogueOf(sandbox, journalIn(dir));
     const fresh = await first.listChains();
     await first.listAssets('1');
+    await new Promise((resolve) => setImmediate(resolve)); // the save follows the answer
 
     // Second run, the same journal file: the service accepts and never answers.
     sandbox.setFaults([{ endpoint: '*', hang: true }]);

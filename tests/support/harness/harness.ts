@@ -38,6 +38,8 @@ export interface HarnessOptions {
   /** Where the built pages are (npm run build); default out/renderer. */
   rendererDir?: string;
   port?: number;
+  /** A data folder (the journal) to start from, as after a restart; kept on close. Default: a new one, removed on close. */
+  dataDir?: string;
   /** Sees every event main sends, in order, before the pages do. */
   onEvent?: (name: string, payload: unknown) => void;
 }
@@ -74,7 +76,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const rendererDir = resolve(
     options.rendererDir ?? join(import.meta.dirname, '../../../out/renderer'),
   );
-  const dataDir = mkdtempSync(join(tmpdir(), 'counter-harness-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'counter-harness-'));
   const exportsDir = join(dataDir, 'exports');
   const settings = createSettingsService({
     store: createMemorySettingsStore(options.settings ?? {}),
@@ -234,7 +236,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await services.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

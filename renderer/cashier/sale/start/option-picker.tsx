@@ -55,7 +55,8 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
   }, [focusToken, items, shown, value]);
 
   return (
-    <Stack gap={6} data-testid={testId}>
+    // data-shown-for: the search the options on screen answer (tests and the bench wait for it).
+    <Stack gap={6} data-testid={testId} data-shown-for={deferredQuery}>
       <Group justify="space-between" align="end">
         <Text fw={700} size="lg" id={`${testId}-title`}>
           {title}
