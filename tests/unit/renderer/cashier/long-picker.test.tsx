@@ -26,8 +26,8 @@ beforeAll(() => {
   layout('clientWidth', 600);
 });
 afterAll(() => {
-  delete (HTMLElement.prototype as Partial<HTMLElement>).clientHeight;
-  delete (HTMLElement.prototype as Partial<HTMLElement>).clientWidth;
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
 });
 
 const many = (n: number): PickerItem[] =>
