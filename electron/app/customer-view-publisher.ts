@@ -65,6 +65,9 @@ export class CustomerViewPublisher {
     const key = `${sale.chainId ?? ''}|${sale.asset ?? ''}`;
     const known = this.knownLogos.get(key);
     if (known) this.show(customerViewOf(sale, this.shop(), known), sale.orderId);
+    // A wait is timed from the sale's change, not from when its logos arrived (they may be
+    // downloaded now: the pickers fetch logos only for the rows they show).
+    else this.waitStarts(customerViewOf(sale, this.shop(), noLogos).phase, sale.orderId);
     const logos = await this.logosFor(sale).catch(() => noLogos);
     this.knownLogos.set(key, logos);
     // A later change may have arrived while logos loaded: only the newest is shown.
@@ -83,6 +86,13 @@ export class CustomerViewPublisher {
       this.cancelDelayedView = null;
       if (version === this.version) this.emit(customerViewOf(null, this.shop(), noLogos));
     });
+  }
+
+  /** Notes when a wait phase began, if it did just now. */
+  private waitStarts(phase: CustomerPhase, orderId: string): void {
+    const key = `${orderId}|${phase}`;
+    if (waitPhases.has(phase) && this.waitSince?.key !== key)
+      this.waitSince = { key, atMs: this.clock.now() };
   }
 
   /** Emits a view now, or a wait screen once WAIT_SCREEN_DELAY_MS passed without a newer view. */

@@ -11,13 +11,13 @@ export interface PickerItem extends PickerOption {
 }
 
 /** Lists longer than this are virtualised: only the rows in view are in the DOM. */
-export const VIRTUAL_FROM = 60;
+const VIRTUAL_FROM = 60;
 /** A virtual row: a 60 px tile (never below the 44 px touch target) and the 10 px gap. */
 const ROW_PX = 70;
 /** The scrolling window of a virtualised list: four rows and a half, so more is seen to follow. */
 const VIEW_PX = ROW_PX * 4.5;
 
-export interface PickerGridProps {
+interface PickerGridProps {
   testId: string;
   items: readonly PickerItem[];
   value: string | null;
