@@ -151,6 +151,9 @@ export class Catalogue {
         'unknown-asset',
         `The service does not offer ${symbol} on ${chain.name} any more. Pick another asset.`,
       );
+    // The customer display shows both logos with the link: fetched meanwhile (cached after).
+    void this.options.logos.dataUrl(chain.logo);
+    void this.options.logos.dataUrl(asset.logo);
     return { chain, asset };
   }
 

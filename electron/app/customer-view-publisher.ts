@@ -56,24 +56,22 @@ export class CustomerViewPublisher {
     }
     this.outcomeAtMs = sale.terminal ? (this.outcomeAtMs ?? this.clock.now()) : null;
     if (this.outcomeAtMs !== null) this.idleAfterHold(version, this.outcomeAtMs);
-    // The customer is waiting for this view (the QR): with logos already known for this
-    // chain and asset it goes out now, before main answers the cashier's call or tells the
-    // cashier page (sale-wiring.ts calls this after the countdown's first tick, so the
-    // display never shows a stale time), rather than after the promise hops of logosFor.
-    // logosFor still runs; if it brings different logos (settings switched the service),
-    // the view is sent again with them.
+    // The customer is waiting for this view (the QR): it goes out now, before main answers
+    // the cashier's call or tells the cashier page (sale-wiring.ts calls this after the
+    // countdown's first tick, so the display never shows a stale time), rather than after the
+    // promise hops of logosFor: with the logos known for this chain and asset, or without
+    // any while they are not (the pickers fetch logos per row on screen, so they may still
+    // be downloading). logosFor still runs; if it brings different logos (they arrived,
+    // settings switched the service), the view is sent again with them.
     const key = `${sale.chainId ?? ''}|${sale.asset ?? ''}`;
     const known = this.knownLogos.get(key);
-    if (known) this.show(customerViewOf(sale, this.shop(), known), sale.orderId);
-    // A wait is timed from the sale's change, not from when its logos arrived (they may be
-    // downloaded now: the pickers fetch logos only for the rows they show).
-    else this.waitStarts(customerViewOf(sale, this.shop(), noLogos).phase, sale.orderId);
+    const first = known ?? noLogos;
+    this.show(customerViewOf(sale, this.shop(), first), sale.orderId);
     const logos = await this.logosFor(sale).catch(() => noLogos);
     this.knownLogos.set(key, logos);
     // A later change may have arrived while logos loaded: only the newest is shown.
     if (version !== this.version) return;
-    if (!known || !sameLogos(known, logos))
-      this.show(customerViewOf(sale, this.shop(), logos), sale.orderId);
+    if (!sameLogos(first, logos)) this.show(customerViewOf(sale, this.shop(), logos), sale.orderId);
   }
 
   /**
@@ -86,13 +84,6 @@ export class CustomerViewPublisher {
       this.cancelDelayedView = null;
       if (version === this.version) this.emit(customerViewOf(null, this.shop(), noLogos));
     });
-  }
-
-  /** Notes when a wait phase began, if it did just now. */
-  private waitStarts(phase: CustomerPhase, orderId: string): void {
-    const key = `${orderId}|${phase}`;
-    if (waitPhases.has(phase) && this.waitSince?.key !== key)
-      this.waitSince = { key, atMs: this.clock.now() };
   }
 
   /** Emits a view now, or a wait screen once WAIT_SCREEN_DELAY_MS passed without a newer view. */
