@@ -8,7 +8,10 @@
  *    page on the sandbox's origin that fetches and parses the same JSON (fetch + json()).
  *    Three hosts, each a first start; the median of each side.
  * 2. Main's event loop while the page loads and lists the 10 000 chains and the first screen's
- *    logos arrive: the max of perf_hooks.monitorEventLoopDelay in the host, vs 50 ms.
+ *    logos arrive: the max of perf_hooks.monitorEventLoopDelay in the host, vs 50 ms; beside
+ *    it the same host's max over a second of doing nothing just before (what the machine's
+ *    load alone costs: a delay measured by a timer includes the time the process waited for a
+ *    core).
  * 3. The picker's search: one keystroke (the input event) to the frame painted with the list
  *    filtered for it (the picker's data-shown-for), over 10 keystrokes at 10 006 options, vs
  *    one frame (16.7 ms).
@@ -17,7 +20,8 @@
  *    chain and an asset picked from the saved catalogue, vs 1 s; then the sale is started to
  *    show it goes through.
  *
- * Needs `npm run build` first.
+ * Needs `npm run build` first. CATALOGUE_BENCH_HOSTS=n changes the number of first starts;
+ * CATALOGUE_BENCH_PROFILE=<folder> writes each host's CPU profile there (node --cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -33,6 +37,8 @@ import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
 const OPTIONS = 10_006;
 const HOSTS = Number(process.env.CATALOGUE_BENCH_HOSTS ?? 3);
 const FRAME_MS = 1000 / 60;
+/** How long main's idle loop is watched before the page opens (the loop figure's floor). */
+const IDLE_MS = 1_000;
 const repoRoot = join(import.meta.dirname, '../..');
 
 interface Host {
@@ -172,6 +178,10 @@ async function firstStart(browser: Browser, bundle: string, dataDir: string, wit
     const bareMs = (await bare.evaluate(bareFetch(host.info.sandboxToken))) as number;
     const cashier = await context.newPage();
     await cashier.addInitScript(listProbe);
+    // The floor: main's loop with nothing to do, for as long, on the machine as it is now.
+    await host.ask('reset');
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idleMaxMs = (await host.ask('read')).maxMs as number;
     await host.ask('reset');
     await cashier.goto(host.info.cashierUrl);
     const painted = (await cashier.evaluate('window.__listPainted')) as number;
@@ -184,7 +194,7 @@ async function firstStart(browser: Browser, bundle: string, dataDir: string, wit
     await cashier.click('[data-testid="chain-picker-option-1"]');
     await cashier.locator('[data-testid="asset-picker-option-USDT"]').waitFor();
     await context.close();
-    return { listMs, bareMs, loopMaxMs, keystrokes };
+    return { listMs, bareMs, loopMaxMs, idleMaxMs, keystrokes };
   } finally {
     await stopHost(host);
   }
@@ -233,9 +243,10 @@ export async function run(): Promise<BenchLine[]> {
       50,
     );
     const loopMax = Math.max(...starts.map((start) => start.loopMaxMs));
+    const idleMax = Math.max(...starts.map((start) => start.idleMaxMs));
     const keystrokes = starts[0]!.keystrokes;
     console.log(
-      `(list on screen per start: ${starts.map((s) => s.listMs.toFixed(0)).join(', ')} ms; bare: ${starts.map((s) => s.bareMs.toFixed(0)).join(', ')} ms; main's max loop delay per start: ${starts.map((s) => s.loopMaxMs.toFixed(1)).join(', ')} ms; keystrokes: ${keystrokes.map((k) => k.toFixed(1)).join(', ')} ms)`,
+      `(list on screen per start: ${starts.map((s) => s.listMs.toFixed(0)).join(', ')} ms; bare: ${starts.map((s) => s.bareMs.toFixed(0)).join(', ')} ms; main's max loop delay per start: ${starts.map((s) => s.loopMaxMs.toFixed(1)).join(', ')} ms (idle: ${starts.map((s) => s.idleMaxMs.toFixed(1)).join(', ')} ms); keystrokes: ${keystrokes.map((k) => k.toFixed(1)).join(', ')} ms)`,
     );
     return [
       ratioLine(
@@ -246,12 +257,15 @@ export async function run(): Promise<BenchLine[]> {
         'ms',
         1.5,
       ),
-      goalLine(
-        `main's max event-loop delay while listing ${OPTIONS} chains and their first logos`,
-        loopMax,
-        'ms',
-        50,
-      ),
+      {
+        name: `main's max event-loop delay while listing ${OPTIONS} chains and their first logos`,
+        value: loopMax,
+        unit: 'ms',
+        floorName: `the same host idle for ${IDLE_MS} ms`,
+        floor: idleMax,
+        goal: '< 50 ms',
+        pass: loopMax < 50,
+      },
       ratioLine(
         `picker search keystroke -> filtered list painted, ${OPTIONS} options, max of ${keystrokes.length}`,
         Math.max(...keystrokes),
