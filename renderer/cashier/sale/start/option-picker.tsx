@@ -3,7 +3,7 @@ import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 're
 import type { CallFailure } from '../../../../shared/ipc/contract-kit';
 import { FailureAlert } from '../../errors/failure-alert';
 import { PickerGrid, type PickerItem } from './picker-grid';
-import { filterOptions, needsSearch } from './picker-search';
+import { filterOptions, needsSearch, prepareSearch } from './picker-search';
 
 export type { PickerItem } from './picker-grid';
 
@@ -43,6 +43,12 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
     [items, deferredQuery],
   );
   const searchable = items ? needsSearch(items.length) : false;
+  // The first keystroke finds the list's search index ready.
+  useEffect(() => {
+    if (!items || !searchable) return;
+    const timer = setTimeout(() => prepareSearch(items), 0);
+    return () => clearTimeout(timer);
+  }, [items, searchable]);
 
   // Focus once per token, when the options are there: a later re-render must not steal the focus back.
   const focusedFor = useRef(0);

@@ -11,6 +11,11 @@ export interface PickerOption {
 /** Each list's labels and keywords lower-cased once, not on every keystroke (10 000 options). */
 const lowered = new WeakMap<readonly PickerOption[], { label: string; keywords: string[] }[]>();
 
+/** Builds a list's search index ahead of the first keystroke (idle time after the list came). */
+export function prepareSearch(options: readonly PickerOption[]): void {
+  loweredOf(options);
+}
+
 function loweredOf(options: readonly PickerOption[]) {
   let index = lowered.get(options);
   if (!index) {
