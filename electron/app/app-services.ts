@@ -89,6 +89,10 @@ export async function createAppServices(
     logos,
     store: new CatalogueStore(journal.db, clock),
     logger,
+    logoAllowed: (url) => {
+      const sandbox = connection.mode().kind === 'demo' ? connection.demoSandbox() : null;
+      return !sandbox || url.startsWith(`${sandbox.origin}/`);
+    },
   });
   // The saved catalogue read and checked in the background now, before a page asks for it.
   void catalogue.savedChains().catch(() => undefined);

@@ -22,6 +22,12 @@ export interface CatalogueOptions {
   /** Where the last good lists are kept across restarts (the journal's file). */
   store: CatalogueStore | null;
   logger?: Logger;
+  /**
+   * Whether a logo URL may be fetched at all (besides the fetcher's own rules). In demo mode:
+   * only the running sandbox's own, since a list saved by an earlier sandbox names a loopback
+   * port that something else may listen on now.
+   */
+  logoAllowed?: (url: string) => boolean;
 }
 
 /**
@@ -97,7 +103,7 @@ export class Catalogue {
     return Promise.all(
       chainIds.map(async (id) => {
         const chain = list?.byId.get(id);
-        return { id, logo: chain ? await this.options.logos.dataUrl(chain.logo) : null };
+        return { id, logo: chain ? await this.logo(chain.logo) : null };
       }),
     );
   }
@@ -108,9 +114,14 @@ export class Catalogue {
     return Promise.all(
       symbols.map(async (id) => {
         const asset = assets?.find((candidate) => candidate.asset === id);
-        return { id, logo: asset ? await this.options.logos.dataUrl(asset.logo) : null };
+        return { id, logo: asset ? await this.logo(asset.logo) : null };
       }),
     );
+  }
+
+  private logo(url: string): Promise<string | null> {
+    if (this.options.logoAllowed && !this.options.logoAllowed(url)) return Promise.resolve(null);
+    return this.options.logos.dataUrl(url);
   }
 
   /** The connection's client now, after forgetting what an earlier client loaded. */
@@ -152,8 +163,8 @@ export class Catalogue {
         `The service does not offer ${symbol} on ${chain.name} any more. Pick another asset.`,
       );
     // The customer display shows both logos with the link: fetched meanwhile (cached after).
-    void this.options.logos.dataUrl(chain.logo);
-    void this.options.logos.dataUrl(asset.logo);
+    void this.logo(chain.logo);
+    void this.logo(asset.logo);
     return { chain, asset };
   }
 
@@ -171,8 +182,8 @@ export class Catalogue {
       : undefined;
     const asset = symbol ? assets?.find((candidate) => candidate.asset === symbol) : undefined;
     return {
-      chainLogo: chain ? await this.options.logos.dataUrl(chain.logo) : null,
-      assetLogo: asset ? await this.options.logos.dataUrl(asset.logo) : null,
+      chainLogo: chain ? await this.logo(chain.logo) : null,
+      assetLogo: asset ? await this.logo(asset.logo) : null,
     };
   }
 

@@ -64,7 +64,12 @@ function journalIn(dir: string): SqliteOrderJournal {
   return journal;
 }
 
-function catalogueOf(sandbox: RunningSandbox, journal: SqliteOrderJournal, clock = systemClock) {
+function catalogueOf(
+  sandbox: RunningSandbox,
+  journal: SqliteOrderJournal,
+  clock = systemClock,
+  logoAllowed?: (url: string) => boolean,
+) {
   const client = createServiceClient({
     baseUrl: sandbox.baseUrl,
     getToken: () => sandbox.token,
@@ -76,6 +81,7 @@ function catalogueOf(sandbox: RunningSandbox, journal: SqliteOrderJournal, clock
     serviceKey: () => 'demo',
     logos: new LogoFetcher(clock, silentLogger, { isDemo: () => true }),
     store: new CatalogueStore(journal.db, clock),
+    ...(logoAllowed ? { logoAllowed } : {}),
   });
 }
 
@@ -120,7 +126,11 @@ describe('the catalogue in main', () => {
     // Second run, the same journal file: the service accepts and never answers.
     sandbox.setFaults([{ endpoint: '*', hang: true }]);
     const clock = new ManualClock();
-    const second = catalogueOf(sandbox, journalIn(dir), clock);
+    // In demo mode only the running sandbox's logos are fetched: a saved list may name the
+    // loopback port of an earlier one.
+    const second = catalogueOf(sandbox, journalIn(dir), clock, (url) =>
+      url.startsWith('http://127.0.0.1:1/'),
+    );
     const before = sandbox.requests().length;
     expect(await second.savedChains()).toEqual(fresh);
     expect((await second.savedAssets('1'))?.map((asset) => asset.asset)).toContain('USDT');
@@ -129,6 +139,7 @@ describe('the catalogue in main', () => {
     expect(chain.name).toBe('ETHEREUM');
     expect(asset.decimal).toBe(6);
     expect(sandbox.requests()).toHaveLength(before); // nothing asked of the hanging service
+    expect(await second.chainLogos(['1'])).toEqual([{ id: '1', logo: null }]);
 
     // The fresh list gives up within its budget, on the clock; the saved one stays.
     const listing = second.listChains().catch((error: unknown) => error);
