@@ -84,8 +84,6 @@ interface CallSpec<T> {
   dataSchema: z.ZodType<T>;
   query?: Record<string, string>;
   body?: unknown;
-  /** Chains or assets: listDeadlineMs applies. */
-  listCall?: true;
 }
 
 /**
@@ -113,7 +111,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
   // The transport (README "Transport"): node:http unless the host injected a fetch.
   const fetchDeps = options.fetch ? { ...limits, fetch: options.fetch } : undefined;
   const send = (request: ExchangeRequest, leftMs = timeoutMs): Promise<ExchangeOutcome> => {
-    // A list call's last attempt gets only what is left of its budget (listDeadlineMs).
+    // A list call's attempt gets at most what is left of its budget (listDeadlineMs).
     const short = leftMs < timeoutMs ? { ...limits, timeoutMs: leftMs } : limits;
     if (options.fetch)
       return fetchExchange(
@@ -162,7 +160,8 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
     if (spec.query) href = `${href}?${new URLSearchParams(spec.query).toString()}`;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const maxAttempts = 1 + getRetries;
-    const deadline = spec.listCall ? clock.now() + (options.listDeadlineMs ?? Infinity) : Infinity;
+    const listCall = spec.endpoint === 'chain' || spec.endpoint === 'asset';
+    const deadline = listCall ? clock.now() + (options.listDeadlineMs ?? Infinity) : Infinity;
 
     for (let attempt = 1; ; attempt += 1) {
       const token = readToken(options.getToken);
@@ -249,14 +248,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
 
   return {
     async listChains() {
-      return (
-        await call({
-          endpoint: 'chain',
-          method: 'GET',
-          dataSchema: chainListSchema,
-          listCall: true,
-        })
-      ).data;
+      return (await call({ endpoint: 'chain', method: 'GET', dataSchema: chainListSchema })).data;
     },
 
     async listAssets(chainId) {
@@ -272,7 +264,6 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
           method: 'GET',
           dataSchema: assetListSchema,
           query: { chain_id: id.data },
-          listCall: true,
         })
       ).data;
     },
