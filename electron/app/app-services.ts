@@ -5,6 +5,8 @@ import { SqliteOrderJournal } from '../journal/sqlite-order-journal';
 import { SqliteReportReader } from '../journal/sqlite-report-reader';
 import type { AppPlatform, AppServices } from './app-platform';
 import { Catalogue } from './catalogue';
+import { CatalogueStore } from '../journal/catalogue-store';
+import { catalogueKeyOf } from './catalogue-key';
 import { deviceHandlers } from './device-handlers';
 import { diagnosticsHandlers } from './diagnostics-handlers';
 import type { DiagnosticsPlatform } from './diagnostics-platform';
@@ -71,7 +73,6 @@ export async function createAppServices(
     isDemo: () => connection.mode().kind === 'demo',
     ...(platform.resolveProxy ? { resolveProxy: platform.resolveProxy } : {}),
   });
-  const catalogue = new Catalogue(() => connection.client(), logos);
   // Prices in the shop's currency: IT's rate sources; in demo mode the sandbox's own rates.
   const rates = new RateBook({
     clock,
@@ -88,6 +89,19 @@ export async function createAppServices(
   const journalPath = join(platform.dataDir, 'journal.sqlite');
   const journal = new SqliteOrderJournal({ path: journalPath, clock });
   const reports = new SqliteReportReader(journalPath);
+  const catalogue = new Catalogue({
+    client: () => connection.client(),
+    serviceKey: () => catalogueKeyOf(connection.mode()),
+    logos,
+    store: new CatalogueStore(journal.db, clock),
+    logger,
+    logoAllowed: (url) => {
+      const sandbox = connection.mode().kind === 'demo' ? connection.demoSandbox() : null;
+      return !sandbox || url.startsWith(`${sandbox.origin}/`);
+    },
+  });
+  // The saved catalogue read and checked in the background now, before a page asks for it.
+  void catalogue.savedChains().catch(() => undefined);
   // Who is at the till: PINs, roles and the audit trail live in the journal's file.
   const staff = new StaffService({ db: journal.db, clock, settings: values, logger });
   staff.onChange((session) => send('staff-session', session));

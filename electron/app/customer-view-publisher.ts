@@ -56,21 +56,22 @@ export class CustomerViewPublisher {
     }
     this.outcomeAtMs = sale.terminal ? (this.outcomeAtMs ?? this.clock.now()) : null;
     if (this.outcomeAtMs !== null) this.idleAfterHold(version, this.outcomeAtMs);
-    // The customer is waiting for this view (the QR): with logos already known for this
-    // chain and asset it goes out now, before main answers the cashier's call or tells the
-    // cashier page (sale-wiring.ts calls this after the countdown's first tick, so the
-    // display never shows a stale time), rather than after the promise hops of logosFor.
-    // logosFor still runs; if it brings different logos (settings switched the service),
-    // the view is sent again with them.
+    // The customer is waiting for this view (the QR): it goes out now, before main answers
+    // the cashier's call or tells the cashier page (sale-wiring.ts calls this after the
+    // countdown's first tick, so the display never shows a stale time), rather than after the
+    // promise hops of logosFor: with the logos known for this chain and asset, or without
+    // any while they are not (the pickers fetch logos per row on screen, so they may still
+    // be downloading). logosFor still runs; if it brings different logos (they arrived,
+    // settings switched the service), the view is sent again with them.
     const key = `${sale.chainId ?? ''}|${sale.asset ?? ''}`;
     const known = this.knownLogos.get(key);
-    if (known) this.show(customerViewOf(sale, this.shop(), known), sale.orderId);
+    const first = known ?? noLogos;
+    this.show(customerViewOf(sale, this.shop(), first), sale.orderId);
     const logos = await this.logosFor(sale).catch(() => noLogos);
     this.knownLogos.set(key, logos);
     // A later change may have arrived while logos loaded: only the newest is shown.
     if (version !== this.version) return;
-    if (!known || !sameLogos(known, logos))
-      this.show(customerViewOf(sale, this.shop(), logos), sale.orderId);
+    if (!sameLogos(first, logos)) this.show(customerViewOf(sale, this.shop(), logos), sale.orderId);
   }
 
   /**

@@ -12,6 +12,12 @@ import {
 import { serviceOriginOf } from '../settings/bound-token';
 import type { SecretStore } from '../settings/secret-store';
 
+/**
+ * The budget of one chain or asset list call, its retries included (instead of three 10 s
+ * attempts): past it the pickers keep the catalogue saved last time (catalogue.ts).
+ */
+const LIST_DEADLINE_MS = 6_000;
+
 /** Where the till's payment service is right now. */
 export type ConnectionMode =
   | { kind: 'service'; baseUrl: string }
@@ -208,6 +214,7 @@ export class ServiceConnection {
       clock: this.options.clock,
       logger: this.options.logger,
       allowedWalletHosts: () => this.options.settings().allowedWalletHosts,
+      listDeadlineMs: LIST_DEADLINE_MS,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
   }

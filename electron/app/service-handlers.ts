@@ -10,7 +10,17 @@ export function serviceHandlers(parts: {
   connection: ServiceConnection;
   catalogue: Catalogue;
   updateStatus: () => UpdateStatus;
-}): Pick<CallHandlers<Calls>, 'appInfo' | 'listChains' | 'listAssets' | 'updateStatus'> {
+}): Pick<
+  CallHandlers<Calls>,
+  | 'appInfo'
+  | 'listChains'
+  | 'listAssets'
+  | 'savedChains'
+  | 'savedAssets'
+  | 'chainLogos'
+  | 'assetLogos'
+  | 'updateStatus'
+> {
   const { version, connection, catalogue } = parts;
   return {
     appInfo: async () => {
@@ -26,5 +36,9 @@ export function serviceHandlers(parts: {
     updateStatus: async () => parts.updateStatus(),
     listChains: () => catalogue.listChains(),
     listAssets: ({ chainId }) => catalogue.listAssets(chainId),
+    savedChains: () => catalogue.savedChains(),
+    savedAssets: ({ chainId }) => catalogue.savedAssets(chainId),
+    chainLogos: ({ chainIds }) => catalogue.chainLogos(chainIds),
+    assetLogos: ({ chainId, assets }) => catalogue.assetLogos(chainId, assets),
   };
 }

@@ -40,7 +40,18 @@ const logoFiles = new Map(
   Object.entries(logoStyles).map(([name, style]) => [name, Buffer.from(svgOf(style), 'utf8')]),
 );
 
+/** The sample logos by name, and `g<n>` for generated chain n (generated-chains.ts): a disc with its number. */
 export function logoSvg(name: string): Buffer | undefined {
+  const generated = /^g([1-9]\d{0,4})$/.exec(name);
+  if (generated) {
+    const n = Number(generated[1]);
+    const hue = (n * 47) % 360;
+    const label = String(n % 1000);
+    return Buffer.from(
+      svgOf({ label, background: `hsl(${hue} 60% 35%)`, foreground: '#FFFFFF' }),
+      'utf8',
+    );
+  }
   return logoFiles.get(name);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../../shared/time-zone';
+import { MAX_EXTRA_CHAINS } from './generated-chains';
 import type { SandboxConfig } from './service-endpoints';
 
 export type { SandboxConfig };
@@ -20,6 +21,8 @@ const sandboxConfigPatchSchema = z
       .refine(isValidTimeZone, 'timeZone must be an IANA time zone Intl knows, e.g. Europe/Paris'),
     expireAtOrder: z.enum(['day-first', 'month-first']),
     acceptAnyNfcToken: z.boolean(),
+    /** Extra generated chains listed after the sample ones (a big service's catalogue, for benchmarks). */
+    extraChains: z.number().int().min(0).max(MAX_EXTRA_CHAINS),
   })
   .partial();
 export type SandboxConfigPatch = z.infer<typeof sandboxConfigPatchSchema>;
@@ -29,6 +32,7 @@ export const defaultSandboxConfig: SandboxConfig = {
   timeZone: 'UTC',
   expireAtOrder: 'day-first',
   acceptAnyNfcToken: true,
+  extraChains: 0,
 };
 
 /** Throws a readable error for a bad patch, so a typo in a test fails at the line that made it. */

@@ -1,6 +1,7 @@
 import { failureText, successText, type EnvelopeError } from './envelope-replies';
 import { checkBearer } from './bearer-auth';
 import { sandboxChains, type SandboxChain } from './catalogue';
+import { generatedAssets, generatedChains } from './generated-chains';
 import { logoUrl } from './logos';
 import { formatExpireAt, type ExpireAtOrder } from './expire-at-format';
 import type { FaultRule, SandboxEndpoint } from './fault-rules';
@@ -27,6 +28,8 @@ export interface SandboxConfig {
   timeZone: string;
   expireAtOrder: ExpireAtOrder;
   acceptAnyNfcToken: boolean;
+  /** Generated chains listed after the sample ones (generated-chains.ts); 0 by default. */
+  extraChains: number;
 }
 
 export interface ServiceContext {
@@ -60,18 +63,22 @@ const errorReply = (error: EnvelopeError, headers?: Record<string, string>): Rep
   ...(headers ? { headers } : {}),
 });
 
-/** The catalogue replies never change for a running sandbox: rendered once. */
-function renderCatalogue(origin: string): {
+/** The catalogue replies change only with `extraChains`: rendered once per count. */
+function renderCatalogue(
+  origin: string,
+  extraChains: number,
+): {
   chains: string;
   assetsByChain: Map<number, string>;
 } {
-  const chains = successText(
-    sandboxChains.map((chain) => ({
+  const chains = successText([
+    ...sandboxChains.map((chain) => ({
       name: chain.name,
       chain_id: chain.chainId,
       logo: logoUrl(origin, chain.logo),
     })),
-  );
+    ...generatedChains(origin, extraChains),
+  ]);
   const assetsByChain = new Map(
     sandboxChains.map((chain: SandboxChain) => [
       chain.chainId,
@@ -90,7 +97,16 @@ function renderCatalogue(origin: string): {
 }
 
 export function createServiceEndpoints(context: ServiceContext) {
-  const catalogue = renderCatalogue(context.origin);
+  let catalogue = renderCatalogue(context.origin, 0);
+  let renderedFor = 0;
+  const currentCatalogue = () => {
+    const extra = context.config().extraChains;
+    if (extra !== renderedFor) {
+      catalogue = renderCatalogue(context.origin, extra);
+      renderedFor = extra;
+    }
+    return catalogue;
+  };
   const expectedToken = Buffer.from(context.token, 'utf8');
 
   function listAssets(query: string): Reply {
@@ -103,9 +119,14 @@ export function createServiceEndpoints(context: ServiceContext) {
         field: 'chain_id',
       });
     }
+    const generated = generatedAssets(context.origin, chainIdText, context.config().extraChains);
+    if (generated !== null) return { status: 200, body: generated };
     const chain = checkChainId(chainIdText);
     if (!chain.ok) return errorReply(chain.error);
-    return { status: 200, body: catalogue.assetsByChain.get(chain.value.chainId) as string };
+    return {
+      status: 200,
+      body: currentCatalogue().assetsByChain.get(chain.value.chainId) as string,
+    };
   }
 
   function generateQr(request: ServiceRequest): Reply {
@@ -189,7 +210,7 @@ export function createServiceEndpoints(context: ServiceContext) {
     }
     switch (request.endpoint) {
       case 'chain':
-        return { status: 200, body: catalogue.chains };
+        return { status: 200, body: currentCatalogue().chains };
       case 'asset':
         return listAssets(request.query);
       case 'generate_qr':

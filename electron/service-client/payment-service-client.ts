@@ -47,6 +47,8 @@ export interface ServiceClientOptions {
   getRetries?: number;
   /** Delay before the first GET retry; doubled for each further one. */
   backoffMs?: number;
+  /** Budget of a whole list call (chains, assets) across its attempts and backoffs; none by default. */
+  listDeadlineMs?: number;
   maxResponseBytes?: number;
   /** IANA zone the service writes expire_at in (docs/payment-service.md: Payment link; a setting, default UTC). */
   serviceTimeZone?: string;
@@ -108,8 +110,16 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
   const limits = { clock, timeoutMs, maxResponseBytes };
   // The transport (README "Transport"): node:http unless the host injected a fetch.
   const fetchDeps = options.fetch ? { ...limits, fetch: options.fetch } : undefined;
-  const send = (request: ExchangeRequest): Promise<ExchangeOutcome> =>
-    fetchDeps ? fetchExchange(request, fetchDeps) : nodeHttpExchange(request, limits);
+  const send = (request: ExchangeRequest, leftMs = timeoutMs): Promise<ExchangeOutcome> => {
+    // A list call's attempt gets at most what is left of its budget (listDeadlineMs).
+    const short = leftMs < timeoutMs ? { ...limits, timeoutMs: leftMs } : limits;
+    if (options.fetch)
+      return fetchExchange(
+        request,
+        short === limits ? fetchDeps! : { ...short, fetch: options.fetch },
+      );
+    return nodeHttpExchange(request, short);
+  };
   const urls = new Map<ServiceEndpoint, { href: string; origin: string }>();
   const urlOf = (baseUrl: string, endpoint: ServiceEndpoint) => {
     let url = urls.get(endpoint);
@@ -150,6 +160,8 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
     if (spec.query) href = `${href}?${new URLSearchParams(spec.query).toString()}`;
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const maxAttempts = 1 + getRetries;
+    const listCall = spec.endpoint === 'chain' || spec.endpoint === 'asset';
+    const deadline = listCall ? clock.now() + (options.listDeadlineMs ?? Infinity) : Infinity;
 
     for (let attempt = 1; ; attempt += 1) {
       const token = readToken(options.getToken);
@@ -167,7 +179,10 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         });
       }
       const sentAtMs = clock.now();
-      const outcome = await send({ method: spec.method, url: href, token, body });
+      const outcome = await send(
+        { method: spec.method, url: href, token, body },
+        deadline - sentAtMs,
+      );
       const result = readOutcome(outcome, spec.method, spec.dataSchema);
       options.onExchange?.(
         result.ok
@@ -206,8 +221,13 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       };
       // A POST is sent again only when it never left: no connection was ever made.
       const safeToRepeat = spec.method === 'GET' || result.kind === 'no-connection';
-      if (safeToRepeat && result.retryable && attempt < maxAttempts) {
-        const delayMs = backoffMs * 2 ** (attempt - 1);
+      const delayMs = backoffMs * 2 ** (attempt - 1);
+      if (
+        safeToRepeat &&
+        result.retryable &&
+        attempt < maxAttempts &&
+        clock.now() + delayMs < deadline
+      ) {
         log('warn', 'service request failed, retrying', { ...failureFacts, delayMs }, token);
         await wait(delayMs);
         continue;

@@ -28,9 +28,11 @@ import type {
   CsvExportResult,
   CustomerView,
   DisplaysView,
+  LogoView,
   OrderSummary,
   ServiceConnectionChange,
 } from './views';
+import { MAX_LOGOS_PER_CALL } from './views';
 
 /**
  * Every call the cashier page may make and every event either page may receive
@@ -118,6 +120,16 @@ export const calls = {
   appInfo: call(none).returns<AppInfo>(),
   listChains: call(none).returns<ChainView[]>(),
   listAssets: call(z.object({ chainId: digits }).strict()).returns<AssetView[]>(),
+  /** The last good lists of this service (kept across restarts), at once; null: none yet. */
+  savedChains: call(none).returns<ChainView[] | null>(),
+  savedAssets: call(z.object({ chainId: digits }).strict()).returns<AssetView[] | null>(),
+  /** Logos of the rows a picker shows, fetched by main (a few at a time, bounded). */
+  chainLogos: call(
+    z.object({ chainIds: z.array(digits).max(MAX_LOGOS_PER_CALL) }).strict(),
+  ).returns<LogoView[]>(),
+  assetLogos: call(
+    z.object({ chainId: digits, assets: z.array(assetSymbol).max(MAX_LOGOS_PER_CALL) }).strict(),
+  ).returns<LogoView[]>(),
 
   // The sale (one active sale per till)
   currentSale: call(none).returns<SaleSnapshot | null>(),

@@ -8,11 +8,10 @@ import type { OrderFailure } from '../sale/order-failure';
  * what a page shows, with nothing it must not see (no token, no internal ids it can't use).
  */
 
-/** A chain as the pickers show it; the logo is a data: URL fetched by main (pages never reach the network). */
+/** A chain as the pickers show it; its logo comes afterwards (`chainLogos`), for the rows on screen. */
 export interface ChainView {
   chainId: string;
   name: string;
-  logo: string | null;
 }
 
 export interface AssetView {
@@ -20,6 +19,17 @@ export interface AssetView {
   chainId: string;
   chainName: string;
   decimals: number;
+}
+
+/**
+ * The logo of one picker row (a chain id or an asset symbol): a data: URL fetched by main
+ * (pages never reach the network), or null when there is none or it did not load.
+ */
+/** Logos one call (`chainLogos`, `assetLogos`) may ask for: a screenful of picker rows. */
+export const MAX_LOGOS_PER_CALL = 48;
+
+export interface LogoView {
+  id: string;
   logo: string | null;
 }
 

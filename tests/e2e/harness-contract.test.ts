@@ -47,9 +47,14 @@ describe('harness transport', () => {
       const info = await pos.appInfo!();
       const chains = (await pos.listChains!()) as {
         ok: true;
-        value: { chainId: string; name: string; logo: string | null }[];
+        value: { chainId: string; name: string }[];
       };
       const chain = chains.value.find((c) => c.name === 'ETHEREUM')!;
+      // Logos come afterwards, for the rows a picker shows.
+      const logos = (await pos.chainLogos!({ chainIds: [chain.chainId] })) as {
+        ok: true;
+        value: { id: string; logo: string | null }[];
+      };
       const assets = (await pos.listAssets!({ chainId: chain.chainId })) as {
         ok: true;
         value: { asset: string }[];
@@ -59,10 +64,10 @@ describe('harness transport', () => {
         chainId: chain.chainId,
         asset: assets.value[0]!.asset,
       });
-      return { info, chain, sale };
+      return { info, chain, logo: logos.value[0]?.logo, sale };
     });
     expect(result.info).toMatchObject({ ok: true, value: { demoMode: true, needsSetup: false } });
-    expect(result.chain.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(result.logo).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(result.sale).toMatchObject({
       ok: true,
       value: { state: 'awaiting-payment', showQr: true },

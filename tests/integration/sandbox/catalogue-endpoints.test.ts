@@ -170,3 +170,42 @@ describe('the qr_url page', () => {
     expect(html).not.toContain('<script>');
   });
 });
+
+describe('a big catalogue (config extraChains)', () => {
+  it('lists that many generated chains after the sample ones, each with its own logo and one asset', async () => {
+    sandbox.configure({ extraChains: 3 });
+    try {
+      const chains = envelopeSchema(chainListSchema).parse(
+        (await getJson(sandbox, '/chain')).json,
+      ).data;
+      expect(chains.slice(-3).map((chain) => [chain.name, chain.chain_id])).toEqual([
+        ['CHAIN 1', 1_000_001],
+        ['CHAIN 2', 1_000_002],
+        ['CHAIN 3', 1_000_003],
+      ]);
+      const assets = envelopeSchema(assetListSchema).parse(
+        (await getJson(sandbox, '/asset?chain_id=1000002')).json,
+      ).data;
+      expect(assets).toEqual([
+        {
+          asset: 'TOK',
+          chain: 'CHAIN 2',
+          chain_id: 1_000_002,
+          decimal: 6,
+          logo: `${sandbox.origin}/logos/g2.svg`,
+        },
+      ]);
+      const logo = await fetch(chains.at(-1)!.logo);
+      expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await logo.text()).toContain('<svg');
+      // Beyond the count, a generated id is unknown again.
+      expect((await getJson(sandbox, '/asset?chain_id=1000004')).status).toBe(400);
+    } finally {
+      sandbox.configure({ extraChains: 0 });
+    }
+    const back = envelopeSchema(chainListSchema).parse(
+      (await getJson(sandbox, '/chain')).json,
+    ).data;
+    expect(back.some((chain) => chain.name.startsWith('CHAIN '))).toBe(false);
+  });
+});

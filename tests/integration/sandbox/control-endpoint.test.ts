@@ -149,6 +149,7 @@ describe('config over the control endpoint', () => {
           timeZone: 'Asia/Ho_Chi_Minh',
           expireAtOrder: 'month-first',
           acceptAnyNfcToken: true,
+          extraChains: 0,
         },
       },
     });
@@ -170,6 +171,7 @@ describe('config over the control endpoint', () => {
       timeZone: 'UTC',
       expireAtOrder: 'day-first',
       acceptAnyNfcToken: true,
+      extraChains: 0,
     });
   });
 });

@@ -39,6 +39,8 @@ export interface HarnessOptions {
   /** Where the built pages are (npm run build); default out/renderer. */
   rendererDir?: string;
   port?: number;
+  /** A data folder (the journal) to start from, as after a restart; kept on close. Default: a new one, removed on close. */
+  dataDir?: string;
   /** Sees every event main sends, in order, before the pages do. */
   onEvent?: (name: string, payload: unknown) => void;
 }
@@ -77,7 +79,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const rendererDir = resolve(
     options.rendererDir ?? join(import.meta.dirname, '../../../out/renderer'),
   );
-  const dataDir = mkdtempSync(join(tmpdir(), 'counter-harness-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'counter-harness-'));
   const exportsDir = join(dataDir, 'exports');
   const printing = harnessPrinting(join(exportsDir, 'prints'));
   const settings = createSettingsService({
@@ -240,7 +242,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await services.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

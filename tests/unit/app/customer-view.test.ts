@@ -315,9 +315,20 @@ describe('CustomerViewPublisher', () => {
     chainLogo = 'data:image/svg+xml;base64,BB==';
     await publisher.saleChanged(sale());
     expect(views.map((view) => view.chainLogo)).toEqual([
+      null, // not known yet: the view did not wait for them
       'data:image/svg+xml;base64,AA==',
       'data:image/svg+xml;base64,AA==',
       'data:image/svg+xml;base64,BB==',
     ]);
+  });
+
+  it('sends the view at once without logos not known yet, and again once they are in', async () => {
+    const { views, publisher } = setup();
+    const pending = publisher.saleChanged(sale());
+    // Synchronously: the customer waiting to scan does not wait for a logo download.
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ phase: 'scan', chainLogo: null });
+    await pending;
+    expect(views.map((view) => view.chainLogo)).toEqual([null, logos.chainLogo]);
   });
 });

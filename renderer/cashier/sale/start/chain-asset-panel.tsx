@@ -2,6 +2,10 @@ import { Divider, Paper, Stack, Text } from '@mantine/core';
 import { OptionPicker } from './option-picker';
 import type { ChainAssetChoice } from './use-chain-asset-choice';
 
+/** Under a picker showing the list saved last time, when the service did not answer now. */
+const SAVED_NOTE =
+  'The payment service did not answer: this is its list from before. You can still sell.';
+
 /** The chain picker, and once a chain is chosen, the picker of its assets. */
 export function ChainAssetPanel({ choice }: { choice: ChainAssetChoice }) {
   return (
@@ -15,6 +19,9 @@ export function ChainAssetPanel({ choice }: { choice: ChainAssetChoice }) {
           onChange={choice.chooseChain}
           failure={choice.chains.failure}
           onRetry={choice.chains.retry}
+          note={choice.chains.saved ? SAVED_NOTE : null}
+          logoOf={choice.chainLogos.logoOf}
+          onRowsShown={choice.chainLogos.onRowsShown}
         />
         <Divider />
         {choice.chainId ? (
@@ -27,6 +34,9 @@ export function ChainAssetPanel({ choice }: { choice: ChainAssetChoice }) {
             failure={choice.assets.failure}
             onRetry={choice.assets.retry}
             focusToken={choice.assetFocus}
+            note={choice.assets.saved ? SAVED_NOTE : null}
+            logoOf={choice.assetLogos.logoOf}
+            onRowsShown={choice.assetLogos.onRowsShown}
             emptyText="The service offers no asset on this chain."
           />
         ) : (

@@ -1,15 +1,11 @@
-import { Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { CallFailure } from '../../../../shared/ipc/contract-kit';
-import { Logo } from '../../../common/logo';
 import { FailureAlert } from '../../errors/failure-alert';
-import { filterOptions, needsSearch, type PickerOption } from './picker-search';
+import { PickerGrid, type PickerItem } from './picker-grid';
+import { filterOptions, needsSearch, prepareSearch } from './picker-search';
 
-export interface PickerItem extends PickerOption {
-  /** A second line: decimals, chain… */
-  detail?: string;
-  logo: string | null;
-}
+export type { PickerItem } from './picker-grid';
 
 interface OptionPickerProps {
   title: string;
@@ -22,18 +18,37 @@ interface OptionPickerProps {
   /** Changes when the picker should take the keyboard focus (e.g. after the chain was picked). */
   focusToken?: number;
   emptyText?: string;
+  /** Said under the title when the list shown is the one saved last time (the service did not answer). */
+  note?: string | null;
+  /** The logo of an option, once main has fetched it (undefined: not yet). */
+  logoOf?: (id: string) => string | null | undefined;
+  /** Told which options are on screen, so their logos can be asked for. */
+  onRowsShown?: (ids: string[]) => void;
 }
 
 /**
  * Large tiles with logo, name and detail, one per option (a radio group), and a search box
- * once the list is long. Logos are data: URLs fetched by main: the page never reaches the network.
+ * once the list is long; a long list is virtualised (picker-grid.tsx). Logos are data: URLs
+ * fetched by main for the rows on screen: the page never reaches the network.
  */
 export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps) {
   const { title, testId, items, value, onChange, failure, onRetry, focusToken, emptyText } = props;
   const [query, setQuery] = useState('');
+  // The box shows each key at once; a long list is filtered behind it, without holding it up.
+  const deferredQuery = useDeferredValue(query);
   const group = useRef<HTMLDivElement>(null);
-  const shown = useMemo(() => (items ? filterOptions(items, query) : []), [items, query]);
+  const focusAt = useRef<((index: number) => void) | null>(null);
+  const shown = useMemo(
+    () => (items ? filterOptions(items, deferredQuery) : []),
+    [items, deferredQuery],
+  );
   const searchable = items ? needsSearch(items.length) : false;
+  // The first keystroke finds the list's search index ready.
+  useEffect(() => {
+    if (!items || !searchable) return;
+    const timer = setTimeout(() => prepareSearch(items), 0);
+    return () => clearTimeout(timer);
+  }, [items, searchable]);
 
   // Focus once per token, when the options are there: a later re-render must not steal the focus back.
   const focusedFor = useRef(0);
@@ -41,13 +56,13 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
     if (focusToken === undefined || focusToken === 0 || !items || focusedFor.current === focusToken)
       return;
     focusedFor.current = focusToken;
-    const tiles = group.current?.querySelectorAll<HTMLButtonElement>('button[role="radio"]');
-    const chosen = group.current?.querySelector<HTMLButtonElement>('button[aria-checked="true"]');
-    (chosen ?? tiles?.[0])?.focus();
-  }, [focusToken, items]);
+    const chosen = shown.findIndex((item) => item.id === value);
+    focusAt.current?.(Math.max(0, chosen));
+  }, [focusToken, items, shown, value]);
 
   return (
-    <Stack gap={6} data-testid={testId}>
+    // data-shown-for: the search the options on screen answer (tests and the bench wait for it).
+    <Stack gap={6} data-testid={testId} data-shown-for={deferredQuery}>
       <Group justify="space-between" align="end">
         <Text fw={700} size="lg" id={`${testId}-title`}>
           {title}
@@ -64,6 +79,11 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
           />
         ) : null}
       </Group>
+      {props.note && items ? (
+        <Text size="sm" c="dimmed" data-testid={`${testId}-note`}>
+          {props.note}
+        </Text>
+      ) : null}
       {failure ? <FailureAlert failure={failure} {...(onRetry ? { onRetry } : {})} /> : null}
       {!items && !failure ? (
         <Group gap="xs">
@@ -77,37 +97,16 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
       {items && items.length > 0 && shown.length === 0 ? (
         <Text c="dimmed">No match for “{query}”.</Text>
       ) : null}
-      <SimpleGrid
-        cols={{ base: 2, md: 3 }}
-        spacing="xs"
-        role="radiogroup"
-        aria-labelledby={`${testId}-title`}
-        ref={group}
-      >
-        {shown.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="radio"
-            aria-checked={item.id === value}
-            className="picker-tile"
-            data-testid={`${testId}-option-${item.id}`}
-            onClick={() => onChange(item.id)}
-          >
-            <Logo src={item.logo} name={item.label} size={36} />
-            <span style={{ minWidth: 0 }}>
-              <Text fw={700} size="md" truncate>
-                {item.label}
-              </Text>
-              {item.detail ? (
-                <Text size="xs" c="dimmed" truncate>
-                  {item.detail}
-                </Text>
-              ) : null}
-            </span>
-          </button>
-        ))}
-      </SimpleGrid>
+      <PickerGrid
+        testId={testId}
+        items={shown}
+        value={value}
+        onChange={onChange}
+        logoOf={props.logoOf}
+        onRowsShown={props.onRowsShown}
+        groupRef={group}
+        focusRef={focusAt}
+      />
     </Stack>
   );
 });

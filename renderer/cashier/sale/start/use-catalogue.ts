@@ -10,13 +10,17 @@ export interface CatalogueList<Item> {
   items: Item[] | null;
   /** Only when no list is known: a failed refresh behind a known list stays silent. */
   failure: CallFailure | null;
+  /** The items are the list main saved last time and the service has not answered since. */
+  saved: boolean;
   retry: () => void;
 }
 
 /**
- * The service's chains, through main (which fetches logos as data: URLs). A list already known
- * for this service shows at once and is asked for again behind it: a changed answer replaces
- * it, a failed one leaves it (main checks the sale itself against the service anyway).
+ * The service's chains, through main (logos come afterwards, per row: use-picker-logos.ts).
+ * A list already known for this service shows at once and is asked for again behind it: a
+ * changed answer replaces it, a failed one leaves it (main checks the sale itself against the
+ * service anyway). Known first from this window's memory, else from the list main saved last
+ * time (`savedChains`, kept across restarts), which answers at once whatever the service does.
  */
 export function useChainList(
   memory: CatalogueMemory,
@@ -30,6 +34,7 @@ export function useChainList(
       return result;
     },
     memory.chains(serviceKey),
+    () => callPos('savedChains', {}),
   );
 }
 
@@ -48,6 +53,10 @@ export function useAssetList(
       return result;
     },
     chainId === null ? null : memory.assets(serviceKey, chainId),
+    () =>
+      chainId === null
+        ? Promise.resolve({ ok: true, value: null })
+        : callPos('savedAssets', { chainId }),
   );
 }
 
@@ -60,7 +69,23 @@ function useServiceList<Item>(
   listKey: string | null,
   fetchList: () => Promise<CallResult<Item[]>>,
   known: Item[] | null,
+  fetchSaved: () => Promise<CallResult<Item[] | null>>,
 ): CatalogueList<Item> {
+  const [saved, setSaved] = useState<{ key: string; items: Item[] } | null>(null);
+  const fetchSavedLatest = useLatestCallback(fetchSaved);
+  const knownHere = known !== null;
+  useEffect(() => {
+    if (listKey === null || knownHere) return;
+    let shown = true;
+    void fetchSavedLatest().then((result) => {
+      if (shown && result.ok && Array.isArray(result.value))
+        setSaved({ key: listKey, items: result.value });
+    });
+    return () => {
+      shown = false;
+    };
+  }, [listKey, knownHere, fetchSavedLatest]);
+
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; items: Item[] } | null>(null);
   const [failure, setFailure] = useState<{
@@ -84,9 +109,15 @@ function useServiceList<Item>(
   }, [listKey, attempt, fetchLatest]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  if (listKey === null) return { items: null, failure: null, retry };
-  const items = (answer?.key === listKey ? answer.items : null) ?? known;
-  const failed =
-    !items && failure?.key === listKey && failure.attempt === attempt ? failure.error : null;
-  return { items, failure: failed, retry };
+  if (listKey === null) return { items: null, failure: null, saved: false, retry };
+  const fresh = (answer?.key === listKey ? answer.items : null) ?? known;
+  const fromSaved = fresh ? null : saved?.key === listKey ? saved.items : null;
+  const items = fresh ?? fromSaved;
+  const failedNow = failure?.key === listKey && failure.attempt === attempt ? failure.error : null;
+  return {
+    items,
+    failure: items ? null : failedNow,
+    saved: fromSaved !== null && failedNow !== null,
+    retry,
+  };
 }

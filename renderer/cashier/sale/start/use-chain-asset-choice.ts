@@ -6,6 +6,7 @@ import { callPos } from '../../shell/pos';
 import { useCatalogueMemory } from './catalogue-memory';
 import type { PickerItem } from './option-picker';
 import { useAssetList, useChainList, type CatalogueList } from './use-catalogue';
+import { useAssetLogos, useChainLogos, type PickerLogos } from './use-picker-logos';
 
 export interface ChainAssetChoice {
   chainId: string | null;
@@ -20,6 +21,9 @@ export interface ChainAssetChoice {
   chooseAsset: (symbol: string) => void;
   /** Changes when the asset picker should take the focus (a chain was just chosen). */
   assetFocus: number;
+  /** The logos of the rows each picker shows, asked of main as they come on screen. */
+  chainLogos: PickerLogos;
+  assetLogos: PickerLogos;
 }
 
 /**
@@ -44,6 +48,8 @@ export function useChainAssetChoice(
     rememberedOrOnly(chains.items, (chain) => chain.chainId === values?.lastChainId)?.chainId ??
     null;
   const assets = useAssetList(memory, serviceKey, chainId);
+  const chainLogos = useChainLogos(memory, serviceKey);
+  const assetLogos = useAssetLogos(memory, serviceKey, chainId);
   const symbol =
     pickedAsset && pickedAsset.chainId === chainId
       ? pickedAsset.symbol
@@ -82,6 +88,8 @@ export function useChainAssetChoice(
     chooseChain,
     chooseAsset,
     assetFocus,
+    chainLogos,
+    assetLogos,
   };
 }
 
@@ -97,7 +105,6 @@ function chainTile(chain: ChainView): PickerItem {
   return {
     id: chain.chainId,
     label: chain.name,
-    logo: chain.logo,
     detail: `Chain ${chain.chainId}`,
   };
 }
@@ -106,7 +113,6 @@ function assetTile(item: AssetView): PickerItem {
   return {
     id: item.asset,
     label: item.asset,
-    logo: item.logo,
     detail: `${item.decimals} decimals`,
     keywords: [item.chainName],
   };

@@ -10,7 +10,7 @@ import { renderWithTheme } from './fake-pos';
 const items = (n: number): PickerItem[] =>
   ['ETHEREUM', 'BSC', 'POLYGON', 'ARBITRUM', 'TRON', 'SUI', 'BASE', 'OPTIMISM']
     .slice(0, n)
-    .map((label, i) => ({ id: String(i + 1), label, logo: null }));
+    .map((label, i) => ({ id: String(i + 1), label }));
 
 afterEach(() => cleanup());
 

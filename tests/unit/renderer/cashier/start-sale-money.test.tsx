@@ -9,10 +9,10 @@ import { euroPricing } from '../../../support/pricing-fixtures';
 import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
-const chains: ChainView[] = [{ chainId: '1', name: 'ETHEREUM', logo: null }];
+const chains: ChainView[] = [{ chainId: '1', name: 'ETHEREUM' }];
 const assets: AssetView[] = [
-  { asset: 'ETH', chainId: '1', chainName: 'ETHEREUM', decimals: 18, logo: null },
-  { asset: 'USDT', chainId: '1', chainName: 'ETHEREUM', decimals: 6, logo: null },
+  { asset: 'ETH', chainId: '1', chainName: 'ETHEREUM', decimals: 18 },
+  { asset: 'USDT', chainId: '1', chainName: 'ETHEREUM', decimals: 6 },
 ];
 
 const quoteFor = (money: string): PriceQuote => ({

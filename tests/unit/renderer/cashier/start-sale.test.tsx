@@ -15,15 +15,15 @@ import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
 const chains: ChainView[] = [
-  { chainId: '1', name: 'ETHEREUM', logo: null },
-  { chainId: '56', name: 'BSC', logo: null },
+  { chainId: '1', name: 'ETHEREUM' },
+  { chainId: '56', name: 'BSC' },
 ];
 const assets: Record<string, AssetView[]> = {
   '1': [
-    { asset: 'ETH', chainId: '1', chainName: 'ETHEREUM', decimals: 18, logo: null },
-    { asset: 'USDT', chainId: '1', chainName: 'ETHEREUM', decimals: 6, logo: null },
+    { asset: 'ETH', chainId: '1', chainName: 'ETHEREUM', decimals: 18 },
+    { asset: 'USDT', chainId: '1', chainName: 'ETHEREUM', decimals: 6 },
   ],
-  '56': [{ asset: 'USDT', chainId: '56', chainName: 'BSC', decimals: 18, logo: null }],
+  '56': [{ asset: 'USDT', chainId: '56', chainName: 'BSC', decimals: 18 }],
 };
 
 // These tests type amounts in asset units; prices in money: start-sale-money.test.tsx.
@@ -216,7 +216,7 @@ describe('StartSale between two sales', () => {
 
   it('takes a changed answer from the service', async () => {
     const view = await firstSale();
-    pos.handle('listChains', () => [...chains, { chainId: '137', name: 'POLYGON', logo: null }]);
+    pos.handle('listChains', () => [...chains, { chainId: '137', name: 'POLYGON' }]);
     view.rerender(form(2));
     expect(screen.queryByTestId('chain-picker-option-137')).toBeNull();
     await screen.findByTestId('chain-picker-option-137');
