@@ -17,6 +17,7 @@ export const callAccess: Record<CallName, CallAccess> = {
   appInfo: 'open',
   listChains: 'open',
   listAssets: 'open',
+  warmUpService: 'signed-in',
   currentSale: 'open',
   startQrSale: 'signed-in',
   startNfcSale: 'signed-in',

@@ -10,7 +10,10 @@ export function serviceHandlers(parts: {
   connection: ServiceConnection;
   catalogue: Catalogue;
   updateStatus: () => UpdateStatus;
-}): Pick<CallHandlers<Calls>, 'appInfo' | 'listChains' | 'listAssets' | 'updateStatus'> {
+}): Pick<
+  CallHandlers<Calls>,
+  'appInfo' | 'listChains' | 'listAssets' | 'warmUpService' | 'updateStatus'
+> {
   const { version, connection, catalogue } = parts;
   return {
     appInfo: async () => {
@@ -26,5 +29,9 @@ export function serviceHandlers(parts: {
     updateStatus: async () => parts.updateStatus(),
     listChains: () => catalogue.listChains(),
     listAssets: ({ chainId }) => catalogue.listAssets(chainId),
+    warmUpService: async () => {
+      connection.warmUp();
+      return null;
+    },
   };
 }

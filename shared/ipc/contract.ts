@@ -90,6 +90,11 @@ export const calls = {
   appInfo: call(none).returns<AppInfo>(),
   listChains: call(none).returns<ChainView[]>(),
   listAssets: call(z.object({ chainId: digits }).strict()).returns<AssetView[]>(),
+  /**
+   * The cashier started typing an amount: main opens the connection "Show QR" will use
+   * (TCP and TLS, nothing sent on it) unless one is open already. Answers at once.
+   */
+  warmUpService: call(none).returns<null>(),
 
   // The sale (one active sale per till)
   currentSale: call(none).returns<SaleSnapshot | null>(),
