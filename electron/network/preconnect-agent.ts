@@ -100,6 +100,11 @@ class ParkedConnections {
       socket.on('timeout', onIdle);
       socket.once(this.readyEvent, () => {
         entry.ready = true;
+        // Read what the server sends after the handshake while the socket waits (TLS 1.3
+        // session tickets, cached by the agent for the next handshake) rather than on the
+        // click's answer. No data comes before a request; the request's own reader takes
+        // over the flowing stream.
+        socket.resume();
         resolve('opened');
         const waiter = entry.waiter;
         if (waiter) {

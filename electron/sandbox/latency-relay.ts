@@ -32,12 +32,13 @@ export async function startLatencyRelay(options: {
   const oneWay = roundTripMs / 2;
   const pairs = new Set<Socket>();
   const server = createServer((client) => {
-    const handshakeDone = clock.now() + roundTripMs;
+    // The client's first bytes leave once its SYN-ACK is back (one RTT) and take RTT/2.
+    const firstDataLands = clock.now() + roundTripMs + oneWay;
     const upstream = connect({ host, port: upstreamPort, noDelay: true });
     client.setNoDelay(true);
     pairs.add(client);
     pairs.add(upstream);
-    const stopUp = delayedPipe(client, upstream, clock, oneWay, handshakeDone);
+    const stopUp = delayedPipe(client, upstream, clock, oneWay, firstDataLands);
     const stopDown = delayedPipe(upstream, client, clock, oneWay, 0);
     const tearDown = () => {
       stopUp();
