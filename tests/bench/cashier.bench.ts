@@ -47,15 +47,14 @@
  * busiest functions are printed, and each profile is written to test-artifacts/bench/ for
  * DevTools' Performance panel.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../support/browser';
 import { startCpuProfile } from './cpu-profile';
 import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
+import { startHost, stopHost } from './bench-host';
 
 /**
  * Sales judged. The p99 of 50 samples is the slowest one, so it swung with one stall of the
@@ -148,44 +147,6 @@ async function openBarePage(page: Page, sandboxOrigin: string, token: string): P
   await page.goto(`${sandboxOrigin}/__bench/bare.html`);
   await page.locator('#go').waitFor();
   await page.unrouteAll();
-}
-
-interface HostInfo {
-  cashierUrl: string;
-  displayUrl: string;
-  sandboxOrigin: string;
-  sandboxToken: string;
-}
-
-/**
- * Starts cashier-host.ts (harness + sandbox) in its own Node process, bundled first as the app
- * bundles main: our code in one file, packages from node_modules.
- */
-async function startHost(): Promise<{ info: HostInfo; child: ChildProcess }> {
-  const bundle = join(repoRoot, 'out/bench/cashier-host.mjs');
-  await build({
-    entryPoints: [join(import.meta.dirname, 'cashier-host.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
-  });
-  const child = spawn(process.execPath, [bundle], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  return { info: JSON.parse(line) as HostInfo, child };
-}
-
-async function stopHost(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.stdin?.end();
-  await exited;
 }
 
 async function cashierSale(
