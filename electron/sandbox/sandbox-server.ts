@@ -74,7 +74,7 @@ export interface SandboxOptions {
 }
 
 /** What the sandbox saw of connections since it started (the benchmark counts round trips). */
-export interface SandboxConnections {
+interface SandboxConnections {
   /** TCP connections accepted. */
   tcp: number;
   /** TLS handshakes completed. */
@@ -144,11 +144,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 
   const listener = createRequestListener({
-      clock,
-      ledger,
-      faultBook,
-      latency,
-      handle: (request) => (service.handle as NonNullable<typeof service.handle>)(request),
+    clock,
+    ledger,
+    faultBook,
+    latency,
+    handle: (request) => (service.handle as NonNullable<typeof service.handle>)(request),
     control: options.controlEndpoint === true ? control : null,
   });
   const server = options.tls

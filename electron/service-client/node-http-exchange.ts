@@ -70,7 +70,11 @@ export async function preconnectService(
   const target = targetOf(url);
   if (target === null) return 'invalid';
   if (routes !== null && (await routes.routeFor(url)).kind !== 'direct') return 'proxied';
-  return agents.preconnect(target.secure, target.hostname, target.port ?? (target.secure ? 443 : 80));
+  return agents.preconnect(
+    target.secure,
+    target.hostname,
+    target.port ?? (target.secure ? 443 : 80),
+  );
 }
 
 /**
