@@ -40,28 +40,23 @@ describe('the latency relay', () => {
     const answers: string[] = [];
     client.on('data', (chunk: Buffer) => answers.push(chunk.toString()));
     await new Promise((ready) => client.once('connect', ready));
-    // The relay has accepted once its timer for the first bytes is armed.
+    const acceptedAt = clock.now();
     client.write('hello');
-    await clock.armed();
-
-    clock.advance(149); // the SYN/SYN-ACK round trip and not quite half of the next
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(arrived).toEqual([]);
-    clock.advance(1);
+    // The relay schedules each delivery on the clock: when is what a network would take.
+    expect(await clock.armed()).toBe(acceptedAt + 150); // the SYN/SYN-ACK round trip, then half
+    clock.advance(150);
     await until(() => arrived.length === 1, 'the first bytes upstream');
     expect(arrived).toEqual(['hello']);
-
-    await clock.armed(); // the answer is on its way back
-    clock.advance(49);
-    await new Promise((resolve) => setImmediate(resolve));
     expect(answers).toEqual([]);
-    clock.advance(1);
+
+    expect(await clock.armed()).toBe(acceptedAt + 200); // the answer: half a round trip back
+    clock.advance(50);
     await until(() => answers.length === 1, 'the answer');
     expect(answers).toEqual(['HELLO']);
 
     // Later bytes on the same connection: half a round trip each way, no handshake again.
     client.write('again');
-    await clock.armed();
+    expect(await clock.armed()).toBe(acceptedAt + 250);
     clock.advance(50);
     await until(() => arrived.length === 2, 'the second bytes upstream');
   });
