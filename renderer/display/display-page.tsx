@@ -1,6 +1,7 @@
 import type { DisplayApi } from '../../shared/ipc/contract';
 import { IdleWarmUp, samplePaymentLink } from '../common/idle-warm-up';
 import { PaymentQr } from '../common/payment-qr';
+import { formatMoney } from '../../shared/pricing/shop-currency';
 import { useEvent } from '../common/use-event';
 import { screenFor } from './display-screen';
 import { DisplayFeedback } from './display-feedback';
@@ -38,10 +39,14 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
       {screen.kind === 'welcome' ? <WelcomeScreen screen={screen} view={view} /> : null}
       {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}
       {screen.kind === 'outcome' ? <OutcomeScreen screen={screen} view={view} /> : null}
-      {/* The large QR, drawn by compiled code from the first sale on. */}
+      {/* The large QR and the price in money (Intl's currency data loads on first use), drawn
+          by compiled code from the first sale on. */}
       <IdleWarmUp
         render={(round) => (
-          <PaymentQr link={samplePaymentLink(round)} size={512} testId="warm-up-qr" label="" />
+          <>
+            <PaymentQr link={samplePaymentLink(round)} size={512} testId="warm-up-qr" label="" />
+            <span>{formatMoney(`${round}2.50`, view?.currency ?? 'USD')}</span>
+          </>
         )}
       />
       <IdentifyOverlay api={api} />
