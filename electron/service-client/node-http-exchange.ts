@@ -3,6 +3,7 @@ import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Clock } from '../../shared/clock';
 import { AgentPool } from '../network/agent-pool';
+import { trustOsCertificates } from '../network/os-certificates';
 import type { PreconnectResult } from '../network/preconnect-agent';
 import type { ProxyRoute } from '../network/pac-result';
 import type { ProxyResolver } from '../network/proxy-resolver';
@@ -70,6 +71,7 @@ export async function preconnectService(
   const target = targetOf(url);
   if (target === null) return 'invalid';
   if (routes !== null && (await routes.routeFor(url)).kind !== 'direct') return 'proxied';
+  if (target.secure) trustOsCertificates();
   return agents.preconnect(
     target.secure,
     target.hostname,
@@ -180,6 +182,8 @@ export function exchange(
 
     function send(route: ProxyRoute): void {
       if (!target) return;
+      // Before this process's first TLS handshake (to the service or an HTTPS proxy).
+      if (target.secure || route.kind !== 'direct') trustOsCertificates();
       try {
         req = (target.secure ? https : http).request({
           ...(route.kind === 'direct'
