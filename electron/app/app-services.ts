@@ -13,7 +13,7 @@ import type { DiagnosticsPlatform } from './diagnostics-platform';
 import { createEventFanOut } from './event-fan-out';
 import { journalHandlers } from './journal-handlers';
 import { orderHandlers } from './order-handlers';
-import { trustOsCertificates } from '../network/os-certificates';
+import { reportOsTrustTo } from '../network/os-certificates';
 import { routeServiceRequests } from '../service-client/node-http-exchange';
 import { LogoFetcher } from './logo-fetcher';
 import { ServiceHealthMonitor } from './service-health-monitor';
@@ -50,9 +50,10 @@ export async function createAppServices(
   networkPrinter?: NetworkPrinterFactory,
 ): Promise<AppServices> {
   const { clock, logger, settings, secrets } = platform;
-  // TLS trusts the OS store too, and requests follow the OS proxy settings, before any
-  // request leaves (the sandbox check at start included).
-  logger.info('certificates', { ...trustOsCertificates() });
+  // TLS trusts the OS store too, from just before the first TLS connection on (each TLS
+  // path asks for it: ../network/os-certificates.ts), logged when it happens; requests
+  // follow the OS proxy settings, before any request leaves (the sandbox check included).
+  reportOsTrustTo((trust) => logger.info('certificates', { ...trust }));
   routeServiceRequests(platform.resolveProxy ?? null, clock);
   const values = () => settings.current().values;
   const events = createEventFanOut(emit);

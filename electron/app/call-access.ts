@@ -21,6 +21,7 @@ export const callAccess: Record<CallName, CallAccess> = {
   savedAssets: 'open',
   chainLogos: 'open',
   assetLogos: 'open',
+  warmUpService: 'signed-in',
   currentSale: 'open',
   startQrSale: 'signed-in',
   startNfcSale: 'signed-in',

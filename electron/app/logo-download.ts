@@ -5,6 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Clock } from '../../shared/clock';
 import { isLoopbackHost } from '../../shared/base-url';
 import { DIRECT, type ProxyEndpoint, type ProxyRoute } from '../network/pac-result';
+import { trustOsCertificates } from '../network/os-certificates';
 import { proxyAgents } from '../network/proxy-agents';
 import { requestTargetOf, viaProxy } from '../network/request-target';
 import { isPublicAddress } from './public-address';
@@ -97,6 +98,8 @@ export function downloadLogo(url: string, options: LogoDownloadOptions): Promise
     const ca = secure && options.ca ? { ca: options.ca } : {};
     const send = (route: ProxyRoute) => {
       if (settled) return;
+      // Before this process's first TLS handshake (to the logo's host or an HTTPS proxy).
+      if (secure || route.kind !== 'direct') trustOsCertificates();
       request =
         route.kind === 'direct'
           ? (secure ? https : http).request(parsed, {

@@ -4,7 +4,7 @@ import type { ServiceExchangeReport } from '../../shared/service-health';
 import type { Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox-server';
-import { closeServiceTransport } from '../service-client/node-http-exchange';
+import { closeServiceTransport, preconnectService } from '../service-client/node-http-exchange';
 import {
   createServiceClient,
   type PaymentServiceClient,
@@ -152,6 +152,26 @@ export class ServiceConnection {
     });
     this.current = { key, client, mode };
     return client;
+  }
+
+  /**
+   * Opens, ahead of the sale's request, the connection it will use (TCP and TLS to the
+   * service's origin, nothing sent: no request, no token), so "Show QR" after a quiet
+   * spell costs one round trip, not three (README "Benchmarks", first-qr). Only where the
+   * client would send: the node transport (an injected fetch keeps its own connections),
+   * a service set up, and its address the one the token is bound to. Fire and forget: a
+   * failure here is met again, and reported, by the request itself.
+   */
+  warmUp(): void {
+    if (this.options.fetch) return;
+    const mode = this.mode();
+    if (mode.kind === 'needs-setup') return;
+    const boundOrigin =
+      mode.kind === 'demo' ? this.sandbox?.origin : this.options.secrets.status().origin;
+    if (boundOrigin === undefined || serviceOriginOf(mode.baseUrl) !== boundOrigin) return;
+    void preconnectService(mode.baseUrl).then((result) => {
+      if (result === 'failed') this.options.logger.info('pre-connect to the service failed');
+    });
   }
 
   /**

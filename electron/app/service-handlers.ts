@@ -19,6 +19,7 @@ export function serviceHandlers(parts: {
   | 'savedAssets'
   | 'chainLogos'
   | 'assetLogos'
+  | 'warmUpService'
   | 'updateStatus'
 > {
   const { version, connection, catalogue } = parts;
@@ -40,5 +41,9 @@ export function serviceHandlers(parts: {
     savedAssets: ({ chainId }) => catalogue.savedAssets(chainId),
     chainLogos: ({ chainIds }) => catalogue.chainLogos(chainIds),
     assetLogos: ({ chainId, assets }) => catalogue.assetLogos(chainId, assets),
+    warmUpService: async () => {
+      connection.warmUp();
+      return null;
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock';
+import { trustOsCertificates } from '../network/os-certificates';
 
 /** A provider request gives up after this, on the Clock: body included. */
 export const REQUEST_DEADLINE_MS = 5_000;
@@ -15,6 +16,8 @@ export async function askProvider(
   clock: Clock,
   fetcher: typeof fetch,
 ): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  // Before this process's first TLS handshake (fetch reads Node's default CA list).
+  if (url.startsWith('https:')) trustOsCertificates();
   const abort = new AbortController();
   const cancelDeadline = clock.at(clock.now() + REQUEST_DEADLINE_MS, () => abort.abort());
   try {

@@ -1,8 +1,11 @@
 /**
  * `npm run sandbox`: the sandbox on its own, with the wall clock, for trying the app or the
  * API by hand. Args: --port N, --expiry-seconds N, --time-zone Zone, --month-first, --control
- * (serve the test controls at /__control/*; off unless asked, as in the app's demo mode).
+ * (serve the test controls at /__control/*; off unless asked, as in the app's demo mode),
+ * --round-trip-ms N (a far-away service: latency-relay.ts), --tls-cert FILE --tls-key FILE
+ * (serve https with that certificate, PEM).
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../../shared/clock';
 import { startSandbox, type SandboxOptions } from './sandbox-server';
@@ -21,13 +24,16 @@ async function main(): Promise<void> {
       'time-zone': { type: 'string' },
       'month-first': { type: 'boolean', default: false },
       control: { type: 'boolean', default: false },
+      'round-trip-ms': { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
   if (values.help) {
     process.stdout.write(
-      'Usage: npm run sandbox -- [--port N] [--expiry-seconds N] [--time-zone Zone] [--month-first] [--control]\n',
+      'Usage: npm run sandbox -- [--port N] [--expiry-seconds N] [--time-zone Zone] [--month-first] [--control] [--round-trip-ms N] [--tls-cert FILE --tls-key FILE]\n',
     );
     return;
   }
@@ -39,6 +45,14 @@ async function main(): Promise<void> {
   if (values['time-zone'] !== undefined) options.timeZone = values['time-zone'];
   if (values['month-first']) options.expireAtOrder = 'month-first';
   if (values.control) options.controlEndpoint = true;
+  const roundTripMs = wholeNumber('round-trip-ms', values['round-trip-ms']);
+  if (roundTripMs !== undefined) options.roundTripMs = roundTripMs;
+  const certFile = values['tls-cert'];
+  const keyFile = values['tls-key'];
+  if ((certFile === undefined) !== (keyFile === undefined))
+    throw new Error('--tls-cert and --tls-key go together');
+  if (certFile !== undefined && keyFile !== undefined)
+    options.tls = { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
 
   const sandbox = await startSandbox(options);
   process.stdout.write(

@@ -1,8 +1,11 @@
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { systemClock, type Clock } from '../../shared/clock';
 import { SANDBOX_DEMO_TOKEN, tokenFormat } from './demo-token';
 import { FaultBook, type FaultRule, type SandboxEndpoint } from './fault-rules';
+import { startLatencyRelay, type LatencyRelay } from './latency-relay';
 import { LatencyWaits } from './latency-waits';
 import { createRequestListener } from './request-router';
 import {
@@ -57,6 +60,29 @@ export interface SandboxOptions {
   host?: string;
   /** requests() keeps at most this many of the newest records. Default 100 000. */
   maxRecordedRequests?: number;
+  /**
+   * Serve https with this certificate and key (PEM) instead of http: a far-away service's
+   * TLS handshake, for the first-QR benchmark and its tests (they trust a certificate made
+   * at run time). The origin and the payment links become https.
+   */
+  tls?: { key: string; cert: string };
+  /**
+   * Make the service that many milliseconds of round trip away (latency-relay.ts: the TCP
+   * handshake, every flight of bytes RTT/2 each way), on `clock`. Default 0: none.
+   */
+  roundTripMs?: number;
+}
+
+/** What the sandbox saw of connections since it started (the benchmark counts round trips). */
+interface SandboxConnections {
+  /** TCP connections accepted. */
+  tcp: number;
+  /** TLS handshakes completed. */
+  tls: number;
+  /** Of those, how many resumed an earlier session. */
+  tlsResumed: number;
+  /** Connections open now. */
+  open: number;
 }
 
 export interface RunningSandbox {
@@ -76,6 +102,8 @@ export interface RunningSandbox {
   nfcPayments(): SandboxNfcPayment[];
   /** Every request to a service path, failed and faulted ones included, oldest first. */
   requests(): SandboxRequestRecord[];
+  /** Connections and TLS handshakes so far, and how many are open. */
+  connections(): SandboxConnections;
   /** Resolves once `count` requests to `endpoint` have arrived (counting from start); rejects on close(). */
   waitForRequests(endpoint: SandboxEndpoint, count: number): Promise<void>;
   /** A fresh single-use UUID the sandbox will accept once, even when acceptAnyNfcToken is off. */
@@ -115,20 +143,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
   };
 
-  const server = createServer(
-    { keepAlive: true },
-    createRequestListener({
-      clock,
-      ledger,
-      faultBook,
-      latency,
-      handle: (request) => (service.handle as NonNullable<typeof service.handle>)(request),
-      control: options.controlEndpoint === true ? control : null,
-    }),
-  );
-  server.on('connection', (socket) => {
+  const listener = createRequestListener({
+    clock,
+    ledger,
+    faultBook,
+    latency,
+    handle: (request) => (service.handle as NonNullable<typeof service.handle>)(request),
+    control: options.controlEndpoint === true ? control : null,
+  });
+  const server = options.tls
+    ? createTlsServer({ keepAlive: true, ...options.tls }, listener)
+    : createServer({ keepAlive: true }, listener);
+  const seen: Omit<SandboxConnections, 'open'> = { tcp: 0, tls: 0, tlsResumed: 0 };
+  server.on('connection', (socket: Socket) => {
+    seen.tcp += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('secureConnection', (socket: TLSSocket) => {
+    seen.tls += 1;
+    if (socket.isSessionReused()) seen.tlsResumed += 1;
   });
   // Malformed HTTP from a client under test: answer 400 instead of crashing anything.
   server.on('clientError', (_error, socket) => {
@@ -143,11 +177,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const listeningPort = (server.address() as AddressInfo).port;
+  const relay: LatencyRelay | null =
+    (options.roundTripMs ?? 0) > 0
+      ? await startLatencyRelay({
+          host,
+          upstreamPort: listeningPort,
+          roundTripMs: options.roundTripMs ?? 0,
+          clock,
+        })
+      : null;
+  const port = relay?.port ?? listeningPort;
   // A wildcard listen is still reached, and linked to, through loopback.
   const linkHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const origin = `http://${linkHost}:${port}`;
+  const origin = `${options.tls ? 'https' : 'http'}://${linkHost}:${port}`;
   service.handle = createServiceEndpoints({ origin, clock, ledger, token, config: () => config });
 
   return {
@@ -161,12 +205,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     orders: () => [...ledger.orders],
     nfcPayments: () => [...ledger.nfcPayments],
     requests: () => ledger.requests(),
+    connections: () => ({ ...seen, open: sockets.size }),
     waitForRequests: (endpoint, count) => ledger.waitFor(endpoint, count),
     issueNfcToken: () => ledger.issueToken(),
     close: async () => {
       if (closed) return;
       closed = true;
       latency.closeAll();
+      relay?.close();
       ledger.rejectWaiters();
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();

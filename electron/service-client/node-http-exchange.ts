@@ -3,6 +3,8 @@ import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Clock } from '../../shared/clock';
 import { AgentPool } from '../network/agent-pool';
+import { trustOsCertificates } from '../network/os-certificates';
+import type { PreconnectResult } from '../network/preconnect-agent';
 import type { ProxyRoute } from '../network/pac-result';
 import type { ProxyResolver } from '../network/proxy-resolver';
 import { ProxyRoutes } from '../network/proxy-routes';
@@ -20,20 +22,27 @@ import { decodeStrictUtf8 } from './strict-utf8';
  * The agents are shared by every client in the process (one pool per host:port, and one
  * pair of agents per proxy, ../network/agent-pool.ts):
  * - maxSockets 4: the till sends one request at a time; a few spare for overlapping calls.
- * - timeout 4 s: an idle pooled socket is closed by us before common server idle timeouts
- *   (Node 5 s, nginx 75 s). With a timeout set, the agent also honours a shorter
- *   `Keep-Alive: timeout=N` hint (closing 1 s early): this narrows the race where the
- *   server closes a pooled socket just as we reuse it. (On a socket in use the timeout only
- *   emits an event nobody acts on; our own deadline is the Clock's.)
+ * - timeout 50 s: an idle pooled (or pre-connected, `preconnectService`) socket is closed
+ *   by us after 50 s, before common load balancers' and servers' idle timeouts (AWS ALB
+ *   60 s, nginx 75 s), so a connection lives through a sale's pauses (typing, the
+ *   customer's wallet) without being kept open forever. With a timeout set, the agent
+ *   also honours a shorter `Keep-Alive: timeout=N` hint (closing 1 s early; Node servers
+ *   send timeout=5): this narrows the race where the server closes a pooled socket just
+ *   as we reuse it. (On a socket in use the timeout only emits an event nobody acts on;
+ *   our own deadline is the Clock's.)
+ * - maxCachedSessions 100 (Node's default, said here because it matters): the https agent
+ *   keeps each origin's TLS session, so the handshake after a quiet spell resumes it
+ *   (no certificate chain sent and checked again) when the service still accepts it.
  * - lifo: the most recently used socket is reused, the least likely to be stale.
  * Exported for the benchmark's bare node:http baseline, which must use the same pool.
  */
-export const SERVICE_AGENT_OPTIONS: Readonly<http.AgentOptions> = {
+export const SERVICE_AGENT_OPTIONS: Readonly<https.AgentOptions> = {
   keepAlive: true,
   keepAliveMsecs: 1_000,
   maxSockets: 4,
   maxFreeSockets: 4,
-  timeout: 4_000,
+  timeout: 50_000,
+  maxCachedSessions: 100,
   scheduling: 'lifo',
 };
 const agents = new AgentPool(SERVICE_AGENT_OPTIONS);
@@ -44,6 +53,39 @@ const agents = new AgentPool(SERVICE_AGENT_OPTIONS);
  */
 export function closeServiceTransport(): void {
   agents.destroy();
+}
+
+/**
+ * Opens the connection the next request to `url`'s origin will use, without sending
+ * anything on it (no request, no token): TCP and, for https, the TLS handshake, through the
+ * same agent the requests use. The till calls it when the cashier starts typing an amount,
+ * so "Show QR" after a quiet spell costs one round trip instead of three (TCP, TLS, the
+ * request). Nothing happens when the pool already has an idle connection there. Through a
+ * proxy nothing is opened ahead ('proxied'): the tunnel agent makes its connection per
+ * request. Never rejects; a failure here changes nothing for the request, which connects
+ * (and reports) as it always did.
+ */
+export async function preconnectService(
+  url: string,
+): Promise<PreconnectResult | 'proxied' | 'invalid'> {
+  const target = targetOf(url);
+  if (target === null) return 'invalid';
+  if (routes !== null && (await routes.routeFor(url)).kind !== 'direct') return 'proxied';
+  if (target.secure) trustOsCertificates();
+  return agents.preconnect(
+    target.secure,
+    target.hostname,
+    target.port ?? (target.secure ? 443 : 80),
+  );
+}
+
+/**
+ * Closes the idle connections (pooled and pre-connected) now, as the idle timeout does
+ * after 50 s, keeping the agents' TLS sessions: the state of the till after a quiet spell
+ * (the first-QR benchmark and tests; also right for a machine back from sleep).
+ */
+export function closeIdleServiceConnections(): void {
+  agents.closeIdle();
 }
 
 /** How requests leave this machine; null: always directly (no resolver was given). */
@@ -140,6 +182,8 @@ export function exchange(
 
     function send(route: ProxyRoute): void {
       if (!target) return;
+      // Before this process's first TLS handshake (to the service or an HTTPS proxy).
+      if (target.secure || route.kind !== 'direct') trustOsCertificates();
       try {
         req = (target.secure ? https : http).request({
           ...(route.kind === 'direct'

@@ -1,10 +1,14 @@
 import type { DisplayApi } from '../../shared/ipc/contract';
+import { IdleWarmUp, samplePaymentLink } from '../common/idle-warm-up';
+import { PaymentQr } from '../common/payment-qr';
+import { formatMoney } from '../../shared/pricing/shop-currency';
 import { useEvent } from '../common/use-event';
 import { screenFor } from './display-screen';
 import { DisplayFeedback } from './display-feedback';
 import { IdentifyOverlay } from './identify-overlay';
 import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
 import { ScanScreen } from './scan-screen';
+
 import { DemoBanner } from './shop-brand';
 import { TapScreen } from './tap-screen';
 import './display.css';
@@ -35,6 +39,16 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
       {screen.kind === 'welcome' ? <WelcomeScreen screen={screen} view={view} /> : null}
       {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}
       {screen.kind === 'outcome' ? <OutcomeScreen screen={screen} view={view} /> : null}
+      {/* The large QR and the price in money (Intl's currency data loads on first use), drawn
+          by compiled code from the first sale on. */}
+      <IdleWarmUp
+        render={(round) => (
+          <>
+            <PaymentQr link={samplePaymentLink(round)} size={512} testId="warm-up-qr" label="" />
+            <span>{formatMoney(`${round}2.50`, view?.currency ?? 'USD')}</span>
+          </>
+        )}
+      />
       <IdentifyOverlay api={api} />
       <DisplayFeedback view={view} />
     </main>

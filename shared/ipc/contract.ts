@@ -130,6 +130,11 @@ export const calls = {
   assetLogos: call(
     z.object({ chainId: digits, assets: z.array(assetSymbol).max(MAX_LOGOS_PER_CALL) }).strict(),
   ).returns<LogoView[]>(),
+  /**
+   * The cashier started typing an amount: main opens the connection "Show QR" will use
+   * (TCP and TLS, nothing sent on it) unless one is open already. Answers at once.
+   */
+  warmUpService: call(none).returns<null>(),
 
   // The sale (one active sale per till)
   currentSale: call(none).returns<SaleSnapshot | null>(),

@@ -2,12 +2,17 @@
  * The order journal (node:sqlite) with 1,000,000 orders: single inserts through the journal API,
  * the end-of-day report, search by reference, CSV export. `npm run bench -- journal`.
  * Goals: insert p99 < 1 ms, day report < 20 ms, search < 5 ms; CSV export beside a bare
- * SELECT of the same rows.
+ * SELECT of the same rows. Each of insert, report and search is also printed beside the same
+ * SQL on a bare node:sqlite connection to the same file (same pragmas), measured in the same
+ * loop, goal ratio <= 1.2: what the journal adds over SQLite itself (checks, the event's
+ * JSON, mapping rows to records, exact sums with big.js, parsing what was typed).
  */
+import { DatabaseSync } from 'node:sqlite';
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { prepareJournalStatements } from '../../electron/journal/journal-statements';
 import { ORDER_COLUMNS } from '../../electron/journal/order-rows';
 import { SqliteOrderJournal, type Durability } from '../../electron/journal/sqlite-order-journal';
 import {
@@ -92,7 +97,8 @@ export function seed(journal: SqliteOrderJournal): string[] {
     return out;
   };
   const insertOrder = db.prepare(
-    `INSERT INTO orders (${ORDER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // The 29 columns an order has without a money price, then the price's, cashier and shift.
+    `INSERT INTO orders (${ORDER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${', NULL'.repeat(13)})`,
   );
   const insertEvent = db.prepare(
     `INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail) VALUES (?, ?, 'requesting', ?, ?, '{}')`,
@@ -166,8 +172,16 @@ function insertSamples(
   clock: Clock,
   durability: Durability,
   count: number,
-): { inserts: number[]; ends: number[]; noise: number[]; checkpointMs: number } {
+): {
+  inserts: number[];
+  bareInserts: number[];
+  ends: number[];
+  noise: number[];
+  checkpointMs: number;
+} {
   const journal = new SqliteOrderJournal({ path, clock, durability });
+  const bare = bareInserter(path, durability);
+  const bareInserts: number[] = [];
   const samples: number[] = [];
   const ends: number[] = [];
   const noise: number[] = [];
@@ -190,6 +204,11 @@ function insertSamples(
       detail: { action: 'start-qr-sale' },
     });
     samples.push(performance.now() - t0);
+    // The same two rows by bare statements on their own connection, in their own transaction.
+    const bareId = newOrderId(atMs);
+    const tb = performance.now();
+    bare.insert(bareId.orderId, bareId.reference, atMs);
+    bareInserts.push(performance.now() - tb);
     // The same loop's cheapest possible call: what the machine itself adds (other processes, GC).
     const tp = performance.now();
     ping.get();
@@ -209,8 +228,88 @@ function insertSamples(
   const tc = performance.now();
   journal.checkpoint();
   const checkpointMs = performance.now() - tc;
+  bare.close();
   journal.close();
-  return { inserts: samples, ends, noise, checkpointMs };
+  return { inserts: samples, bareInserts, ends, noise, checkpointMs };
+}
+
+/**
+ * A bare node:sqlite connection with the journal's settings (WAL, the same synchronous, no
+ * automatic checkpoint) inserting an order row and its event row as createOrder does: two
+ * prepared INSERTs between BEGIN IMMEDIATE and COMMIT, nothing else.
+ */
+function bareInserter(path: string, durability: Durability) {
+  const db = new DatabaseSync(path, { timeout: 5000, enableForeignKeyConstraints: true });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  // The journal's own two INSERT statements, bound with values ready-made.
+  const { insertOrder, insertEvent } = prepareJournalStatements(db);
+  const detail = JSON.stringify({ action: 'start-qr-sale' });
+  return {
+    insert(orderId: string, reference: string, atMs: number) {
+      begin.run();
+      insertOrder.run({
+        order_id: orderId,
+        reference,
+        kind: 'qr',
+        state: 'requesting',
+        amount: '12.5',
+        fee: '0.25',
+        asset: 'USDT',
+        asset_decimal: 6,
+        chain_id: '1',
+        chain_name: 'ETHEREUM',
+        currency: 'USD',
+        serial_number: 'POS-0001',
+        created_at_ms: atMs,
+        updated_at_ms: atMs,
+        attempts: 1,
+        replaces_order_id: null,
+        money_currency: null,
+        money_amount: null,
+        fee_money: null,
+        price: null,
+        usd_price: null,
+        usd_per_unit: null,
+        price_source: null,
+        cross_source: null,
+        price_as_of_ms: null,
+        price_rounding: null,
+        cashier_id: null,
+        shift_id: null,
+      });
+      insertEvent.run(orderId, atMs, null, 'requesting', 'cashier', detail, null);
+      commit.run();
+    },
+    close: () => db.close(),
+  };
+}
+
+/**
+ * The report's and the search's own SQL on a bare read-only connection: the floor of
+ * periodReport and searchOrders (which also sum exactly, map rows, parse what was typed).
+ */
+function bareReader(path: string) {
+  const db = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
+  const totals = db.prepare(`SELECT chain_id, chain_name, asset, state, COUNT(*) AS n,
+      group_concat(amount, ' ') AS amounts, group_concat(fee, ' ') AS fees
+    FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
+    GROUP BY chain_id, chain_name, asset, state`);
+  const money = db.prepare(`SELECT money_currency, state, COUNT(*) AS n,
+      group_concat(money_amount || ' ' || COALESCE(fee_money, '0'), ' ') AS parts
+    FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
+    GROUP BY money_currency, state`);
+  const byReference = db.prepare(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`,
+  );
+  return {
+    report: (fromMs: number, toMs: number) => [totals.all(fromMs, toMs), money.all(fromMs, toMs)],
+    search: (reference: string) => byReference.all(reference, 50),
+    close: () => db.close(),
+  };
 }
 
 function timed<T>(fn: () => T): { ms: number; value: T } {
@@ -271,6 +370,17 @@ export async function run(): Promise<BenchLine[]> {
         1,
       ),
     );
+    for (const p of [50, 99])
+      lines.push(
+        ratioLine(
+          `journal insert p${p} (createOrder)`,
+          percentile(normal.inserts, p),
+          `bare node:sqlite INSERT order + event p${p}`,
+          percentile(normal.bareInserts, p),
+          'ms',
+          1.2,
+        ),
+      );
     lines.push({
       name: 'SELECT 1 p99 in the same loop (machine noise floor)',
       value: percentile(normal.noise, 99),
@@ -315,12 +425,15 @@ export async function run(): Promise<BenchLine[]> {
     const day = localDateOf(START_MS + 200 * DAY_MS, TIME_ZONE);
     const period = periodOfDays(day, day, TIME_ZONE);
     periodReport(reader, period); // warm the page cache, as a till that has been running would be
+    const bareSql = bareReader(path);
     const reportTimes: number[] = [];
+    const bareReportTimes: number[] = [];
     let dayOrders = 0;
     for (let i = 0; i < 30; i++) {
       const t = timed(() => periodReport(reader, periodOfDays(day, day, TIME_ZONE)));
       reportTimes.push(t.ms);
       dayOrders = t.value.orderCount;
+      bareReportTimes.push(timed(() => bareSql.report(period.fromMs, period.toMs)).ms);
     }
     lines.push(
       goalLine(
@@ -331,14 +444,28 @@ export async function run(): Promise<BenchLine[]> {
       ),
     );
     lines.push(goalLine('end-of-day report p95', percentile(reportTimes, 95), 'ms', 20));
+    for (const p of [50, 95])
+      lines.push(
+        ratioLine(
+          `end-of-day report p${p}`,
+          percentile(reportTimes, p),
+          `bare node:sqlite report SELECTs p${p}`,
+          percentile(bareReportTimes, p),
+          'ms',
+          1.2,
+        ),
+      );
 
     const searchTimes: number[] = [];
+    const bareSearchTimes: number[] = [];
     for (const reference of references) {
       const typed = reference.toLowerCase().replace('-', ' ');
       const t = timed(() => searchOrders(reader, typed));
       if (t.value.length === 0) throw new Error(`search found nothing for ${reference}`);
       searchTimes.push(t.ms);
+      bareSearchTimes.push(timed(() => bareSql.search(reference)).ms);
     }
+    bareSql.close();
     lines.push(
       goalLine(
         `search by reference p50 (${references.length} lookups)`,
@@ -348,6 +475,17 @@ export async function run(): Promise<BenchLine[]> {
       ),
     );
     lines.push(goalLine('search by reference p99', percentile(searchTimes, 99), 'ms', 5));
+    for (const p of [50, 99])
+      lines.push(
+        ratioLine(
+          `search by reference p${p}`,
+          percentile(searchTimes, p),
+          `bare node:sqlite SELECT by reference p${p}`,
+          percentile(bareSearchTimes, p),
+          'ms',
+          1.2,
+        ),
+      );
 
     // CSV of every order vs a bare SELECT of the same rows and columns.
     const all = {

@@ -2,6 +2,8 @@ import { Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
+import { IdleWarmUp, samplePaymentLink } from '../../common/idle-warm-up';
+import { PaymentQr } from '../../common/payment-qr';
 import { FailureAlert } from '../errors/failure-alert';
 import { SaleFeedback } from '../feedback/sale-feedback';
 import { HistoryScreen } from '../history/history-screen';
@@ -190,6 +192,12 @@ export function CashierApp() {
         )}
       </Box>
       <SaleFeedback sale={sale} settings={settings ?? null} />
+      {/* The cashier's copy of the QR, drawn by compiled code from the first sale on. */}
+      <IdleWarmUp
+        render={(round) => (
+          <PaymentQr link={samplePaymentLink(round)} size={168} testId="warm-up-qr" label="" />
+        )}
+      />
       <ManagerApprovalHost session={session} />
       <StatusBar
         demoMode={info.demoMode}

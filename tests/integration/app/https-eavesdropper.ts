@@ -1,7 +1,7 @@
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
-import { selfSignedCertificate } from './self-signed-certificate';
+import { selfSignedCertificate } from '../../support/self-signed-certificate';
 
 /** One request as it reached the eavesdropper. */
 interface OverheardRequest {
@@ -24,7 +24,7 @@ export interface HttpsEavesdropper {
 
 /**
  * Another https server on loopback that would like the till's token: a self-signed
- * certificate for 127.0.0.1 (self-signed-certificate.ts), trusted by this test process only (Node's
+ * certificate for 127.0.0.1 (tests/support/self-signed-certificate.ts), trusted by this test process only (Node's
  * default CA list, which the till's node:https transport reads at each connection), so the
  * till's client reaches it exactly as it would reach a real host. It answers every request
  * with 401 and the service's failure envelope, and records what arrived.

@@ -10,7 +10,7 @@ import {
 } from '../../support/forwarding-proxy';
 import { ManualClock } from '../../support/manual-clock';
 import { recordingLogger } from '../../support/secret-leak';
-import { selfSignedCertificate } from '../app/self-signed-certificate';
+import { selfSignedCertificate } from '../../support/self-signed-certificate';
 
 // Logos through a real forwarding proxy on loopback: plain http as absolute-URI requests,
 // https through a CONNECT tunnel, and the inside-address rule still applied to the name.

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../../../shared/clock';
 import { displayEventNames, eventNames, type Events } from '../../../shared/ipc/contract';
 import type { EventSink } from '../../../shared/ipc/contract-kit';
 import { defaultSettings, type Settings } from '../../../shared/settings';
+import type { PlatformDisplays } from '../../../electron/app/app-platform';
 import {
   createAppServices,
   type AppPlatform,
@@ -36,6 +37,8 @@ export interface HarnessOptions {
   policy?: ManagedPolicyLoad;
   secrets?: SecretStore;
   spawnReader?: SpawnReader;
+  /** Monitors as the OS reports them (the soak bench plugs and unplugs one); default none. */
+  displays?: PlatformDisplays;
   /** Where the built pages are (npm run build); default out/renderer. */
   rendererDir?: string;
   port?: number;
@@ -137,6 +140,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     printing,
     ...(options.spawnReader ? { spawnReader: options.spawnReader } : {}),
+    ...(options.displays ? { displays: options.displays } : {}),
   };
   const services = await createAppServices(platform, emit);
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");

@@ -16,6 +16,7 @@ import { moneyStatus } from './money-status';
 import { PaymentPanel } from './payment-panel';
 import { usePriceQuote } from './use-price-quote';
 import { useAmountKeyboard } from './use-amount-keyboard';
+import { useServiceWarmUp } from './use-service-warm-up';
 import { useChainAssetChoice } from './use-chain-asset-choice';
 import './start-sale.css';
 
@@ -88,6 +89,7 @@ export function StartSale({
   });
 
   useAmountKeyboard({ amountInput, busy, onKeypad: dispatch, onEnter: () => void showQr() });
+  useServiceWarmUp(text !== '');
   useEffect(() => focusAmount(), [focusAmount]);
   useEffect(() => onTypedAheadTaken?.(), [onTypedAheadTaken]);
 

@@ -1,0 +1,208 @@
+// Start-up, in Debian's Chromium through the harness host (bench-host.ts: the app's services
+// in their own Node process, as main; the pages in Chromium, as the windows): from the
+// moment the host process is asked for to (a) the cashier page ready for input (the amount
+// field in the DOM, focused, and a frame painted) and (b) the customer display painting its
+// idle screen. Beside it, in the same run, a bare start: a plain Node http server process
+// serving a page of React that renders a focused input (the same React build the pages use),
+// from its process start to that input painted. Each side runs STARTS times in turns, every
+// time a fresh host process and a fresh browser context (no HTTP cache), and the medians are
+// compared; goal ratio <= 1.5. The page load alone (navigation to ready) is printed beside
+// the bare page's too, to tell the host's share from the page's.
+//
+// Not in it: Electron's own start (its binary, the browser process; Chromium is launched once
+// before the runs) and window creation. Needs `npm run build` first (the built pages).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { build } from 'esbuild';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { launchChromium } from '../support/browser';
+import { percentile, ratioLine, type BenchLine } from './bench-line';
+import { bundleHost, spawnHost, stopHost } from './bench-host';
+
+const STARTS = 7;
+const repoRoot = join(import.meta.dirname, '../..');
+const bareDir = join(repoRoot, 'out/bench/bare-start');
+
+/**
+ * Installed before any page script: the epoch times at which the page was ready for input
+ * (an amount or bare input, focused) and showed the display's idle screen, each once a frame
+ * with it was painted.
+ */
+const readinessProbe = `(() => {
+  const marks = { navigationStart: performance.timeOrigin };
+  const resolvers = {};
+  window.__startup = {
+    input: new Promise((resolve) => { resolvers.input = resolve; }),
+    idle: new Promise((resolve) => { resolvers.idle = resolve; }),
+    navigationStart: performance.timeOrigin,
+  };
+  const painted = (name) => requestAnimationFrame(() => setTimeout(() => resolvers[name](performance.timeOrigin + performance.now()), 0));
+  let input = false;
+  let idle = false;
+  const check = () => {
+    const field = document.querySelector('[data-testid="amount-input"], [data-testid="bare-input"]');
+    if (!input && field && document.activeElement === field) { input = true; painted('input'); }
+    if (!idle && document.querySelector('main[data-phase="idle"]')) { idle = true; painted('idle'); }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  document.addEventListener('focusin', check, true);
+})()`;
+
+/** The bare page: React renders one focused input, nothing else. */
+async function writeBarePage(): Promise<void> {
+  const result = await build({
+    stdin: {
+      resolveDir: repoRoot,
+      loader: 'ts',
+      contents: `
+        import { createElement } from 'react';
+        import { createRoot } from 'react-dom/client';
+        createRoot(document.getElementById('root')).render(
+          createElement('input', { 'data-testid': 'bare-input', autoFocus: true, inputMode: 'decimal' }),
+        );
+      `,
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  mkdirSync(bareDir, { recursive: true });
+  writeFileSync(join(bareDir, 'bare.js'), result.outputFiles[0]!.text);
+  writeFileSync(
+    join(bareDir, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>bare</title><script type="module" src="/bare.js"></script></head><body><div id="root"></div></body></html>',
+  );
+}
+
+/** The bare host: node:http serving the two files, its URL on its first line. */
+const bareServer = `
+  import { createServer } from 'node:http';
+  import { readFileSync } from 'node:fs';
+  import { join } from 'node:path';
+  const dir = process.argv[1];
+  const files = { '/': ['index.html', 'text/html'], '/bare.js': ['bare.js', 'text/javascript'] };
+  const server = createServer((request, response) => {
+    const file = files[request.url];
+    if (!file) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file[1], 'cache-control': 'no-store' }).end(readFileSync(join(dir, file[0])));
+  });
+  server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/'));
+  process.stdin.resume();
+  process.stdin.once('end', () => process.exit(0));
+`;
+
+async function spawnBare(): Promise<{ url: string; child: ChildProcess; spawnedAtMs: number }> {
+  const spawnedAtMs = performance.timeOrigin + performance.now();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', bareServer, bareDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const [url] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { url, child, spawnedAtMs };
+}
+
+async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(readinessProbe);
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Waits for a mark the probe sets (a promise in the page: a string evaluate goes through the
+ * DevTools protocol, which the pages' CSP allows, where waitForFunction would need eval), and
+ * answers it with the page's navigation start.
+ */
+async function markOf(page: Page, name: 'input' | 'idle'): Promise<[number, number]> {
+  return (await page.evaluate(
+    `window.__startup.${name}.then((at) => [at, window.__startup.navigationStart])`,
+  )) as [number, number];
+}
+
+export async function run(): Promise<BenchLine[]> {
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const bundle = await bundleHost();
+    await writeBarePage();
+    const cashierReady: number[] = [];
+    const displayIdle: number[] = [];
+    const hostUp: number[] = [];
+    const cashierLoad: number[] = [];
+    const bareReady: number[] = [];
+    const bareLoad: number[] = [];
+    for (let start = 0; start < STARTS; start += 1) {
+      {
+        const cashier = await freshPage(browser);
+        const display = await freshPage(browser);
+        const host = await spawnHost(bundle);
+        hostUp.push(performance.timeOrigin + performance.now() - host.spawnedAtMs);
+        await Promise.all([
+          cashier.page.goto(host.info.cashierUrl),
+          display.page.goto(host.info.displayUrl),
+        ]);
+        const [input, navigated] = await markOf(cashier.page, 'input');
+        const [idle] = await markOf(display.page, 'idle');
+        cashierReady.push(input - host.spawnedAtMs);
+        cashierLoad.push(input - navigated);
+        displayIdle.push(idle - host.spawnedAtMs);
+        await cashier.context.close();
+        await display.context.close();
+        await stopHost(host.child);
+      }
+      {
+        const bare = await freshPage(browser);
+        const host = await spawnBare();
+        await bare.page.goto(host.url);
+        const [input, navigated] = await markOf(bare.page, 'input');
+        bareReady.push(input - host.spawnedAtMs);
+        bareLoad.push(input - navigated);
+        await bare.context.close();
+        host.child.stdin?.end();
+        await once(host.child, 'exit');
+      }
+    }
+    const median = (samples: number[]) => percentile(samples, 50);
+    const bareStart = `bare: process start -> React input painted, median of ${STARTS}`;
+    return [
+      ratioLine(
+        `start-up: process start -> cashier ready for input, median of ${STARTS}`,
+        median(cashierReady),
+        bareStart,
+        median(bareReady),
+        'ms',
+        1.5,
+      ),
+      ratioLine(
+        `start-up: process start -> customer display idle screen, median of ${STARTS}`,
+        median(displayIdle),
+        bareStart,
+        median(bareReady),
+        'ms',
+        1.5,
+      ),
+      ratioLine(
+        'cashier page: navigation -> ready for input, median',
+        median(cashierLoad),
+        'bare page: navigation -> input painted, median',
+        median(bareLoad),
+        'ms',
+        1.5,
+      ),
+      {
+        name: 'host process: start -> services up (its first line), median',
+        value: median(hostUp),
+        unit: 'ms',
+        floorName: 'no goal',
+        floor: 0,
+        goal: 'printed',
+        pass: true,
+      },
+    ];
+  } finally {
+    await browser?.close();
+  }
+}
