@@ -13,7 +13,10 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   const name = sequence(set(sequence(oid('2.5.4.3'), utf8('127.0.0.1'))));
   const day = 24 * 60 * 60 * 1000;
   const serial = randomBytes(16);
-  serial[0]! &= 0x7f; // a positive INTEGER
+  // A positive INTEGER in its shortest DER form: the top bit clear (else negative) and the
+  // first byte never 0 (a leading zero byte before a byte under 0x80 is not DER, and
+  // OpenSSL refuses the whole certificate: one certificate in 128 did).
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const extensions = sequence(
     // basicConstraints, critical: cA TRUE
     sequence(oid('2.5.29.19'), boolean(true), octetString(sequence(boolean(true)))),
