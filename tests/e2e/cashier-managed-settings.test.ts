@@ -149,7 +149,8 @@ describe('cashier: managed settings', () => {
       await shots.take('service-ready');
 
       await cashier.click(byTestId('nav-settings'));
-      await expect(cashier.textContent(byTestId('token-status'))).resolves.toContain('••••cdef');
+      // The status loads after the screen opens ("API token…" until main answers).
+      await cashier.waitForSelector(`${byTestId('token-status')}:has-text("••••cdef")`);
       // The token is bound to the address it was tested with, and the settings form has no
       // field that could move the address without it.
       await expect(cashier.textContent(byTestId('token-status'))).resolves.toContain(

@@ -3,6 +3,7 @@
  * forked reader process, a recorder that waits for events with a deadline instead of sleeping,
  * and the real payment stack (sandbox + service client + SaleService) for tap-to-pay.
  */
+import { Context } from 'smartcard';
 import { systemClock } from '../../shared/clock';
 import type { SqliteOrderJournal } from '../../electron/journal/sqlite-order-journal';
 import { createNfcHost, type NfcHost } from '../../electron/nfc-host/nfc-host';
@@ -131,14 +132,35 @@ export function startTestHost(
 
 /** Waits until the host reports the vpcd reader ready. */
 export function waitReaderReady(test: TestHost, from = 0, timeoutMs = 15_000): Promise<NfcStatus> {
+  // Every reader pcscd has, not only the card's: vpcd has two slots, and when the reader
+  // process learns of the second one while the first reads a card, pcscd fails that read
+  // ("Transaction failed", seen in loaded runs). A till's customer taps again; a test waits.
+  const expected = pcscReaderNames();
   return test.statuses.waitFor(
-    (status) => status.state === 'ready' && status.readers.includes(VPCD_READER),
+    (status) =>
+      status.state === 'ready' &&
+      status.readers.includes(VPCD_READER) &&
+      expected.every((reader) => status.readers.includes(reader)),
     'reader ready',
     {
       from,
       timeoutMs,
     },
   );
+}
+
+/** The readers pcscd lists now; none when it cannot be asked. */
+function pcscReaderNames(): string[] {
+  try {
+    const context = new Context();
+    try {
+      return context.listReaders().map((reader) => reader.name);
+    } finally {
+      context.close();
+    }
+  } catch {
+    return [];
+  }
 }
 
 export interface PaymentStack {
