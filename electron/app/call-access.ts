@@ -69,6 +69,8 @@ export const callAccess: Record<CallName, CallAccess> = {
   printReceipt: 'signed-in',
   saveReceiptPdf: 'signed-in',
   listPrinters: 'signed-in',
+  printShiftReport: 'signed-in',
+  saveShiftReportPdf: 'signed-in',
   exportDiagnostics: { guarded: 'diagnostics' },
   reportPageError: 'open',
 };

@@ -25,6 +25,7 @@ import {
   type SettingsService,
 } from '../../../electron/settings/settings-service';
 import { bridgeScript, type HarnessPage } from './bridge-script';
+import { createNetworkPrinter } from '../../../electron/printing/escpos/network-printer';
 import { harnessPrinting, type HarnessPrinting } from './harness-printing';
 
 export interface HarnessOptions {
@@ -136,7 +137,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     printing,
     ...(options.spawnReader ? { spawnReader: options.spawnReader } : {}),
   };
-  const services = await createAppServices(platform, emit);
+  // The real ESC/POS network printer (plain Node), on the harness's clock and logger.
+  const services = await createAppServices(platform, emit, (target) =>
+    createNetworkPrinter({ ...target, clock, logger }),
+  );
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
 
   const server = createServer((request, response) => {
