@@ -55,6 +55,7 @@ export function voidSlipDocument(facts: ReceiptFacts): PrintDocument {
     value: assetAmountWords(assetTotal(order), order),
     ...(voidedPayment ? { bold: true } : {}),
   });
+  if (order.chainName) blocks.push({ type: 'row', label: 'Network', value: order.chainName });
   if (voidedPayment) {
     blocks.push({
       type: 'row',
@@ -66,7 +67,6 @@ export function voidSlipDocument(facts: ReceiptFacts): PrintDocument {
     if (voidedPayment.reason)
       blocks.push({ type: 'text', text: `Reason: ${voidedPayment.reason}` });
   }
-  if (order.chainName) blocks.push({ type: 'row', label: 'Network', value: order.chainName });
   blocks.push({ type: 'rule' }, ...footBlocks(facts));
   return { kind: 'void-slip', title: `Void slip ${order.reference}`, blocks };
 }

@@ -56,6 +56,12 @@ const statuses = (events: [string, unknown][]) =>
     .map(([, status]) => status as ReceiptPrintStatus);
 
 const printedText = (decoded: DecodedEscPos) => decoded.lines.map((line) => line.text).join('\n');
+/** The printed words as one line: a sentence wrapped at the roll's width reads whole again. */
+const printedWords = (decoded: DecodedEscPos) =>
+  decoded.lines
+    .map((line) => line.text.trim())
+    .join(' ')
+    .replace(/ +/g, ' ');
 
 async function paidQrSale(): Promise<string> {
   const sale = await ok<{ orderId: string }>(
@@ -157,6 +163,49 @@ describe('a network receipt printer through the contract', () => {
     expect(printedText(reprint)).toContain('REPRINT');
     const missing = await call('printShiftReport', { zNumber: z.zNumber + 1 });
     expect(missing.ok ? null : missing.error.kind).toBe('no-report');
+  });
+});
+
+describe('automatic prints after acts in the history', () => {
+  it('prints the void slip of a payment a manager voided, and the receipt of a link paid after all', async () => {
+    const printer = await listener();
+    harness = await startHarness({
+      clock: new ManualClock(),
+      settings: {
+        staffPinsRequired: true,
+        autoLockMinutes: 0,
+        reportTimeZone: 'UTC',
+        receiptPrinting: 'automatic',
+        receiptPrinter: { kind: 'network', host: '127.0.0.1', port: printer.port },
+      },
+    });
+    await ok(call('createFirstManager', { name: 'Mia', pin: '1234' }));
+    await harness.services.rates.ready();
+
+    const paid = await paidQrSale();
+    await printer.nextJob();
+    await ok(call('finishSale'));
+    await ok(call('voidPaidOrder', { orderId: paid, reason: 'Wrong asset chosen' }));
+    const slip = printedWords(decodeEscPos(await printer.nextJob()));
+    expect(slip).toContain('VOID');
+    expect(slip).toContain('The payment for this order was voided after it was taken.');
+    expect(slip).not.toContain('No payment was taken');
+    expect(slip).toContain('Voided by Mia');
+    expect(slip).toContain('Reason: Wrong asset chosen');
+
+    const late = await ok<{ orderId: string }>(
+      call('startQrSale', { amount: '3', chainId: '1', asset: 'USDT' }),
+    );
+    await ok(call('cancelSale'));
+    await ok(call('finishSale'));
+    expect(printer.connections()).toBe(2);
+    await ok(
+      call('markPaidAfterAll', { orderId: late.orderId, reason: 'Customer showed the payment' }),
+    );
+    const receipt = decodeEscPos(await printer.nextJob());
+    expect(printedText(receipt)).toContain('PAID LATE');
+    expect(receipt.commands).toContainEqual({ type: 'qr-store', data: late.orderId });
+    expect(printer.connections()).toBe(3);
   });
 });
 
