@@ -71,8 +71,6 @@ const receiptPrinterKinds = ['none', 'os', 'network'] as const;
 
 /** Why a network printer's host (without its port) fails checkPrinterAddress, or null. */
 function printerHostProblem(host: string): string | null {
-  if (/[[\]]/.test(host))
-    return 'The network printer address is given without brackets; its port goes in "port".';
   // An IPv6 address holds colons: bracketed, so the check does not read its end as a port.
   const check = checkPrinterAddress(host.includes(':') ? `[${host}]` : host);
   return check.ok ? null : `The network printer address is not valid. ${check.reason}`;
@@ -102,6 +100,11 @@ const receiptPrinterSettingSchema = z
       .string()
       .max(253, { message: 'The network printer address is too long.' })
       .overwrite((value) => value.toLowerCase())
+      // The characters a host name or an IP address may hold (a pattern IT's editors see too);
+      // the full rules are checkPrinterAddress's, below.
+      .regex(/^[0-9a-z.:-]+$/, {
+        message: 'The network printer must be a host name or an IP address such as "10.0.0.40".',
+      })
       .superRefine((value, context) => {
         const reason = printerHostProblem(value);
         if (reason) context.addIssue({ code: 'custom', message: reason });

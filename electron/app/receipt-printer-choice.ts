@@ -18,7 +18,7 @@ export type NetworkPrinterFactory = (target: {
  * sheet printer of the computer) prints on it as an 80 mm roll, the common receipt roll,
  * rather than refusing a receipt the cashier needs now.
  */
-export function escPosPaper(paper: PaperKind): RollPaper {
+function escPosPaper(paper: PaperKind): RollPaper {
   return paper === 'roll-58' ? 'roll-58' : 'roll-80';
 }
 

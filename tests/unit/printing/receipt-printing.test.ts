@@ -156,6 +156,35 @@ describe('the print queue under every print', () => {
   });
 });
 
+describe('the printer a setting names', () => {
+  it('keeps one network printer per address and paper, builds a new one when the setting changes, and prints A4 as an 80 mm roll', () => {
+    const built: { host: string; port: number; paper: string }[] = [];
+    const choose = receiptPrinterChooser(undefined, (target) => {
+      built.push(target);
+      return { print: async () => undefined };
+    });
+    const printerOf = (choice: PrinterChoice) => ('printer' in choice ? choice.printer : null);
+    const first = choose({ kind: 'network', host: '10.0.0.40', port: 9100 }, 'roll-80');
+    const again = choose({ kind: 'network', host: '10.0.0.40' }, 'roll-80');
+    expect(printerOf(again)).toBe(printerOf(first));
+    expect(first).toMatchObject({ name: 'the printer at 10.0.0.40:9100' });
+    const moved = choose({ kind: 'network', host: '10.0.0.41', port: 9100 }, 'roll-80');
+    expect(printerOf(moved)).not.toBe(printerOf(first));
+    // A sheet paper on a roll printer: the same 80 mm printer, not a new one.
+    const sheet = choose({ kind: 'network', host: '10.0.0.41', port: 9100 }, 'a4');
+    expect(printerOf(sheet)).toBe(printerOf(moved));
+    choose({ kind: 'network', host: 'fe80::1', port: 9100 }, 'roll-58');
+    expect(built).toEqual([
+      { host: '10.0.0.40', port: 9100, paper: 'roll-80' },
+      { host: '10.0.0.41', port: 9100, paper: 'roll-80' },
+      { host: 'fe80::1', port: 9100, paper: 'roll-58' },
+    ]);
+    expect(choose({ kind: 'network', host: 'fe80::1', port: 9100 }, 'roll-58')).toMatchObject({
+      name: 'the printer at [fe80::1]:9100',
+    });
+  });
+});
+
 describe('printing from the history', () => {
   it('prints a payment voided or paid late from the history by itself only when automatic', async () => {
     for (const receiptPrinting of ['automatic', 'ask'] as const) {
@@ -163,9 +192,10 @@ describe('printing from the history', () => {
       put(paidOrder({ state: 'voided' }));
       receipts.historyChanged(paidOrder().orderId);
       await flush();
-      expect(printer.jobs.map((job) => job.document.kind), receiptPrinting).toEqual(
-        receiptPrinting === 'automatic' ? ['void-slip'] : [],
-      );
+      expect(
+        printer.jobs.map((job) => job.document.kind),
+        receiptPrinting,
+      ).toEqual(receiptPrinting === 'automatic' ? ['void-slip'] : []);
     }
   });
 });
