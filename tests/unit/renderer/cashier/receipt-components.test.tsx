@@ -3,7 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PrintDocument } from '../../../../shared/printing/print-document';
 import type { ReceiptPrintStatus } from '../../../../shared/printing/receipt-views';
+import { OrderPrintStatus } from '../../../../renderer/cashier/printing/order-print-status';
 import { PrintPreview } from '../../../../renderer/cashier/printing/print-preview';
+import { ReceiptButton } from '../../../../renderer/cashier/printing/receipt-button';
 import { ReceiptSettingsPanel } from '../../../../renderer/cashier/printing/receipt-settings-panel';
 import { SaleReceipt } from '../../../../renderer/cashier/printing/sale-receipt';
 import { cashierSettings, saleSnapshot } from './cashier-fixtures';
@@ -46,6 +48,47 @@ const status = (patch: Partial<ReceiptPrintStatus>): ReceiptPrintStatus => ({
   message: 'The receipt was sent to the default printer.',
   atMs: 1,
   ...patch,
+});
+
+describe("the history order detail's paper", () => {
+  it('names the button for the paper: a reprint of a receipt, the slip of a voided order, none for others', () => {
+    const order = { orderId: 'order-1', reference: '7F3K-2QXA' };
+    renderWithTheme(
+      <>
+        <ReceiptButton order={{ ...order, state: 'paid-after-all' }} detailed />
+        <ReceiptButton order={{ ...order, state: 'voided' }} detailed />
+        <ReceiptButton order={{ ...order, state: 'cancelled' }} detailed />
+      </>,
+    );
+    expect(screen.getAllByTestId('order-receipt').map((button) => button.textContent)).toEqual([
+      'Reprint receipt…',
+      'Print void slip…',
+    ]);
+  });
+
+  it("shows this order's failed automatic void slip with Try again, and nothing for another order", async () => {
+    const pos = installFakePos();
+    pos.handle('printReceipt', () =>
+      status({ document: 'void-slip', message: 'The void slip was sent to X.', atMs: 2 }),
+    );
+    renderWithTheme(<OrderPrintStatus orderId="order-1" />);
+    pos.emit('receipt-status', status({ orderId: 'order-2', state: 'failed', message: 'other' }));
+    expect(screen.queryByTestId('order-print-status')).toBeNull();
+    pos.emit(
+      'receipt-status',
+      status({
+        document: 'void-slip',
+        state: 'failed',
+        message: 'The void slip was not printed: out of paper.',
+      }),
+    );
+    await screen.findByText('The void slip was not printed: out of paper.');
+    expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByTestId('receipt-try-again')));
+    expect(pos.callsOf('printReceipt')).toEqual([{ orderId: 'order-1', copy: false }]);
+    await screen.findByText('The void slip was sent to X.');
+    expect(screen.queryByTestId('receipt-try-again')).toBeNull();
+  });
 });
 
 describe('SaleReceipt', () => {
