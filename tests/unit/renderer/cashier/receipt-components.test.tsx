@@ -6,7 +6,10 @@ import type { ReceiptPrintStatus } from '../../../../shared/printing/receipt-vie
 import { OrderPrintStatus } from '../../../../renderer/cashier/printing/order-print-status';
 import { PrintPreview } from '../../../../renderer/cashier/printing/print-preview';
 import { ReceiptButton } from '../../../../renderer/cashier/printing/receipt-button';
-import { ReceiptSettingsPanel } from '../../../../renderer/cashier/printing/receipt-settings-panel';
+import {
+  networkPrinterAddress,
+  ReceiptSettingsPanel,
+} from '../../../../renderer/cashier/printing/receipt-settings-panel';
 import { SaleReceipt } from '../../../../renderer/cashier/printing/sale-receipt';
 import { cashierSettings, saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme } from './fake-pos';
@@ -169,6 +172,36 @@ describe('ReceiptSettingsPanel', () => {
       [{ shopAddress: 'Torstraße 12\n10119 Berlin', shopTaxId: 'DE1' }],
     ]);
     await waitFor(() => expect(pos.callsOf('listPrinters')).toHaveLength(1));
+  });
+
+  it('checks a network printer address by the rules the printer connects with before saving it', () => {
+    installFakePos();
+    const save = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    renderWithTheme(
+      <ReceiptSettingsPanel
+        settings={cashierSettings({ receiptPrinter: { kind: 'network', host: '10.0.0.40' } })}
+        save={save}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
+    const host = screen.getByTestId('setting-receiptPrinter-host');
+    fireEvent.change(host, { target: { value: '192.168.1.256' } });
+    fireEvent.click(screen.getByTestId('setting-receiptPrinter-use-network'));
+    expect(save).not.toHaveBeenCalled();
+    screen.getByText(/This is not a valid IP address/);
+    fireEvent.change(host, { target: { value: 'Epson-TM.local:9101' } });
+    fireEvent.click(screen.getByTestId('setting-receiptPrinter-use-network'));
+    expect(save.mock.calls).toEqual([
+      [{ receiptPrinter: { kind: 'network', host: 'epson-tm.local', port: 9101 } }],
+    ]);
+    expect(networkPrinterAddress('fe80::1', '9100')).toEqual({
+      ok: true,
+      host: 'fe80::1',
+      port: 9100,
+    });
+    expect(networkPrinterAddress('[fe80::1]:9200', '9100')).toMatchObject({ port: 9200 });
+    expect(networkPrinterAddress('10.0.0.40', '')).toMatchObject({ port: 9100 });
+    expect(networkPrinterAddress('10.0.0.40', '70000').ok).toBe(false);
   });
 
   it('shows what IT manages but does not let it change', () => {
