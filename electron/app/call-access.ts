@@ -69,6 +69,7 @@ export const callAccess: Record<CallName, CallAccess> = {
   printReceipt: 'signed-in',
   saveReceiptPdf: 'signed-in',
   listPrinters: 'signed-in',
+  shiftReportPreview: 'signed-in',
   printShiftReport: 'signed-in',
   saveShiftReportPdf: 'signed-in',
   exportDiagnostics: { guarded: 'diagnostics' },

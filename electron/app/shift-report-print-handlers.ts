@@ -26,7 +26,10 @@ type Choice = { zNumber: number } | { x: true };
  * same number never look like two closes. An X report is never numbered ("not a close").
  */
 export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
-  handlers: Pick<CallHandlers<Calls>, 'printShiftReport' | 'saveShiftReportPdf'>;
+  handlers: Pick<
+    CallHandlers<Calls>,
+    'shiftReportPreview' | 'printShiftReport' | 'saveShiftReportPdf'
+  >;
   /** Told each Z report made by a close in this run: its first print is the original. */
   closed: (zNumber: number) => void;
 } {
@@ -61,6 +64,7 @@ export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
       originals.add(zNumber);
     },
     handlers: {
+      shiftReportPreview: async (choice) => documentOf(choice, isReprint(choice)),
       printShiftReport: async (choice) => {
         const reprint = isReprint(choice);
         const document = documentOf(choice, reprint);

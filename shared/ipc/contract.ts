@@ -264,6 +264,8 @@ export const calls = {
   ).returns<ReceiptPrintStatus>(),
   saveReceiptPdf: call(z.object({ orderId: orderIdText }).strict()).returns<ReceiptPdfResult>(),
   listPrinters: call(none).returns<PrinterView[]>(),
+  /** An X or Z report as it would print now (REPRINT included), for the paper's preview. */
+  shiftReportPreview: call(shiftReportChoice).returns<PrintDocument>(),
   /** An X or Z report on the receipt printer (a Z report printed again says REPRINT). */
   printShiftReport: call(shiftReportChoice).returns<DocumentPrintResult>(),
   /** An X or Z report as PDF: what the Shift screen shows, so 'signed-in' like printing it. */

@@ -279,6 +279,18 @@ describe('cashier: a shift from opening to its Z report', () => {
   it('prints Z report 1 from its view (a second print says REPRINT) and saves it as PDF', async () => {
     const { cashier, shots, harness } = till;
     const before = harness.printing.jobs.length;
+    // The paper's preview first: the original, as nothing printed it yet.
+    await cashier.click(byTestId('shift-report-preview'));
+    await cashier.waitForSelector(`${byTestId('print-preview')}[data-kind="z-report"]`);
+    await expect(cashier.locator(byTestId('print-mark')).allTextContents()).resolves.toEqual([
+      'Z report 1',
+    ]);
+    await cashier.waitForFunction(
+      () => getComputedStyle(document.querySelector('.mantine-Modal-content')!).opacity === '1',
+    );
+    await shots.take('z-report-preview');
+    await cashier.keyboard.press('Escape');
+    await cashier.waitForSelector(byTestId('print-preview'), { state: 'detached' });
     await cashier.click(byTestId('shift-report-print'));
     await cashier.waitForSelector(`${byTestId('shift-report-paper')}[data-state="sent"]`);
     await expect(cashier.textContent(byTestId('shift-report-paper'))).resolves.toBe(

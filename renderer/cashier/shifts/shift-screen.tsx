@@ -1,11 +1,13 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CsvExportResult } from '../../../shared/ipc/views';
+import type { PrintDocument } from '../../../shared/printing/print-document';
 import type { DocumentPrintResult } from '../../../shared/printing/receipt-views';
 import type { OrderLine } from '../../../shared/shifts/shift-report-types';
 import type { ShiftReportSource } from '../../../shared/shifts/shift-report-sections';
 import type { ZReportSummary } from '../../../shared/shifts/shift-views';
 import { FailureAlert } from '../errors/failure-alert';
+import { PrintPreview } from '../printing/print-preview';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
 import { CurrentShiftPanel } from './current-shift-panel';
@@ -30,6 +32,8 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
   const [saved, setSaved] = useState<CsvExportResult | null>(null);
   /** The report's print or PDF, in main's words. */
   const [paper, setPaper] = useState<DocumentPrintResult | null>(null);
+  /** The report as the paper will show it, in a dialog. */
+  const [preview, setPreview] = useState<PrintDocument | null>(null);
   const busy = action.pending !== null;
   const { setFailure } = action;
 
@@ -97,6 +101,10 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
     setPaper(null);
     const result = await action.run('print', () => callPos('printShiftReport', choice(source)));
     if (result?.ok) setPaper(result.value);
+  };
+  const previewReport = async (source: ShiftReportSource) => {
+    const result = await action.run('preview', () => callPos('shiftReportPreview', choice(source)));
+    if (result?.ok) setPreview(result.value);
   };
   const saveReportPdf = async (source: ShiftReportSource) => {
     setPaper(null);
@@ -185,6 +193,17 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
                 h={48}
                 variant="default"
                 disabled={busy}
+                loading={action.pending === 'preview'}
+                onClick={() => void previewReport(shown)}
+                data-testid="shift-report-preview"
+              >
+                Preview
+              </Button>
+              <Button
+                size="md"
+                h={48}
+                variant="default"
+                disabled={busy}
                 loading={action.pending === 'pdf'}
                 onClick={() => void saveReportPdf(shown)}
                 data-testid="shift-report-pdf"
@@ -223,6 +242,15 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
           }
         />
       ) : null}
+      <Modal
+        opened={preview !== null}
+        onClose={() => setPreview(null)}
+        title={preview ? `${preview.title}: as it prints` : ''}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close the preview', size: 'lg' }}
+      >
+        {preview ? <PrintPreview document={preview} /> : null}
+      </Modal>
       <ZReportList
         reports={zReports}
         timeZone={timeZone}

@@ -63,12 +63,17 @@ describe('X and Z reports on paper', () => {
   it('prints the Z report closed in this run as the original once, every later print as REPRINT', async () => {
     const { printed, prints } = rig();
     prints.closed(5);
+    expect(marks(await prints.handlers.shiftReportPreview({ zNumber: 5 }))).toEqual(['Z report 5']);
     await expect(prints.handlers.printShiftReport({ zNumber: 5 })).resolves.toEqual({
       state: 'sent',
       message: 'The Z report 5 was sent to TM-T20.',
     });
     await prints.handlers.printShiftReport({ zNumber: 5 });
     expect(printed.map(marks)).toEqual([['Z report 5'], ['REPRINT', 'Z report 5']]);
+    expect(marks(await prints.handlers.shiftReportPreview({ zNumber: 5 }))).toEqual([
+      'REPRINT',
+      'Z report 5',
+    ]);
     expect(printed[1]!.title).toBe('Z report 5 — shift 3 (reprint)');
   });
 
