@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkPrinterAddress } from './printing/printer-address';
 import { normaliseBaseUrl } from './base-url';
 import { checkFee, MAX_DECIMALS } from './money';
 import { paperKinds } from './printing/print-document';
@@ -33,9 +34,6 @@ const PRINTABLE_TRIMMED = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
 /** A lower-case DNS name or IP literal, optionally with :port (IT lists wallet hosts). */
 const WALLET_HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
-/** A lower-case DNS name or an IPv4 literal, no port (a network printer's address). */
-const PRINTER_HOST =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 /** Any text without control characters (the shop name may be in any script). */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
 
@@ -70,6 +68,13 @@ const RECEIPT_LINES =
 const PRINTER_NAME = /^[^\p{Cc}\p{Cf}\u2028\u2029]{1,200}$/u;
 
 const receiptPrinterKinds = ['none', 'os', 'network'] as const;
+
+/** Why a network printer's host (without its port) fails checkPrinterAddress, or null. */
+function printerHostProblem(host: string): string | null {
+  // An IPv6 address holds colons: bracketed, so the check does not read its end as a port.
+  const check = checkPrinterAddress(host.includes(':') ? `[${host}]` : host);
+  return check.ok ? null : `The network printer address is not valid. ${check.reason}`;
+}
 const receiptPrinterSettingSchema = z
   .object({
     kind: z.enum(receiptPrinterKinds, {
@@ -87,13 +92,22 @@ const receiptPrinterSettingSchema = z
      * whose paper is "80 mm x receipt"), instead of the paper's own size. Absent: false.
      */
     paperFromPrinter: z.boolean({ message: 'paperFromPrinter must be true or false.' }).optional(),
-    /** kind "network": the ESC/POS printer's host name or IPv4 address, and its port (9100). */
+    /**
+     * kind "network": the ESC/POS printer's host name, IPv4 or IPv6 address (no port, no
+     * brackets), checked by the same rules the printer connects with (checkPrinterAddress).
+     */
     host: z
       .string()
       .max(253, { message: 'The network printer address is too long.' })
       .overwrite((value) => value.toLowerCase())
-      .regex(PRINTER_HOST, {
+      // The characters a host name or an IP address may hold (a pattern IT's editors see too);
+      // the full rules are checkPrinterAddress's, below.
+      .regex(/^[0-9a-z.:-]+$/, {
         message: 'The network printer must be a host name or an IP address such as "10.0.0.40".',
+      })
+      .superRefine((value, context) => {
+        const reason = printerHostProblem(value);
+        if (reason) context.addIssue({ code: 'custom', message: reason });
       })
       .optional(),
     port: z

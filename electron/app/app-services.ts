@@ -34,6 +34,7 @@ import { reactToSettings } from './settings-reactions';
 import { ReceiptPrinting } from '../printing/receipt-printing';
 import { receiptHandlers } from './receipt-handlers';
 import { receiptPrinterChooser, type NetworkPrinterFactory } from './receipt-printer-choice';
+import { shiftReportPrintHandlers } from './shift-report-print-handlers';
 
 export type { AppPlatform, AppServices } from './app-platform';
 
@@ -146,6 +147,7 @@ export async function createAppServices(
     settings: values,
     order: (orderId) => journal.get(orderId),
     staffName: (staffId) => staffNames.nameOf(staffId),
+    events: (orderId) => journal.events(orderId),
     printerFor: receiptPrinterChooser(printing, networkPrinter),
     ...(printing
       ? { savePdf: (document, paper, name) => printing.savePdf(document, paper, name) }
@@ -153,6 +155,42 @@ export async function createAppServices(
     onStatus: (status) => send('receipt-status', status),
   });
   sale.onChange((snapshot) => receipts.saleChanged(snapshot));
+
+  const reportPrints = shiftReportPrintHandlers({
+    clock,
+    shifts,
+    receipts,
+    settings: values,
+    logger,
+  });
+  const saleCalls = saleHandlers({
+    sale,
+    catalogue,
+    rates,
+    settings: values,
+    clock,
+    // Paid after all from the history: its receipt prints by itself in 'automatic' mode (the
+    // sale screen's own late payment prints from saleChanged).
+    paidFromHistory: (orderId) => receipts.historyChanged(orderId),
+  });
+  const orderCalls = orderHandlers({
+    reports,
+    sale,
+    reportTimeZone: () => values().reportTimeZone,
+    staffName: (staffId) => staffNames.nameOf(staffId),
+    audit: (action, fields) => staff.audit(action, fields),
+    // A payment voided from the history: its void slip prints by itself in 'automatic' mode.
+    voided: (orderId) => receipts.historyChanged(orderId),
+  });
+  const shiftCalls = shiftHandlers({
+    shifts,
+    by: () => staff.actor()?.staffId ?? null,
+    saveCsv: (name, write) => platform.saveCsv(name, write),
+    changed: shiftChanged,
+    audit: (action, fields) => staff.audit(action, fields),
+    // The Z report a close makes here: its first print is the original, later ones REPRINT.
+    closed: (zNumber) => reportPrints.closed(zNumber),
+  });
 
   const nfc = wireNfc({
     spawnReader: platform.spawnReader,
@@ -185,7 +223,7 @@ export async function createAppServices(
         catalogue,
         updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
       }),
-      ...saleHandlers({ sale, catalogue, rates, settings: values, clock }),
+      ...saleCalls,
       ...journalHandlers({
         clock,
         reports,
@@ -193,13 +231,7 @@ export async function createAppServices(
         saveCsv: (name, write) => platform.saveCsv(name, write),
         staffName: (staffId) => staffNames.nameOf(staffId),
       }),
-      ...orderHandlers({
-        reports,
-        sale,
-        reportTimeZone: () => values().reportTimeZone,
-        staffName: (staffId) => staffNames.nameOf(staffId),
-        audit: (action, fields) => staff.audit(action, fields),
-      }),
+      ...orderCalls,
       ...settingsHandlers({ settings, secrets, connection, clock, logger }),
       ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
       ...diagnosticsHandlers({
@@ -220,13 +252,8 @@ export async function createAppServices(
         by: () => staff.actor()?.staffId ?? null,
         logger,
       }),
-      ...shiftHandlers({
-        shifts,
-        by: () => staff.actor()?.staffId ?? null,
-        saveCsv: (name, write) => platform.saveCsv(name, write),
-        changed: shiftChanged,
-        audit: (action, fields) => staff.audit(action, fields),
-      }),
+      ...shiftCalls,
+      ...reportPrints.handlers,
     },
     staff,
   );

@@ -74,6 +74,9 @@ export const callAccess: Record<CallName, CallAccess> = {
   printReceipt: 'signed-in',
   saveReceiptPdf: 'signed-in',
   listPrinters: 'signed-in',
+  shiftReportPreview: 'signed-in',
+  printShiftReport: 'signed-in',
+  saveShiftReportPdf: 'signed-in',
   exportDiagnostics: { guarded: 'diagnostics' },
   reportPageError: 'open',
 };

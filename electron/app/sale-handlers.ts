@@ -24,6 +24,8 @@ export function saleHandlers(parts: {
   rates: RateBook;
   settings: () => Settings;
   clock: Clock;
+  /** Told each order paid after all here (its automatic receipt when not on the sale screen). */
+  paidFromHistory?: (orderId: string) => void;
 }): Pick<
   CallHandlers<Calls>,
   | 'currentSale'
@@ -88,7 +90,11 @@ export function saleHandlers(parts: {
     retrySameOrder: () => sale.retrySameOrder(),
     voidOrder: () => sale.voidOrder(),
     newLinkForExpired: () => sale.newLinkForExpired(),
-    markPaidAfterAll: ({ orderId, reason }) => sale.markPaidAfterAll(orderId, reason),
+    markPaidAfterAll: async ({ orderId, reason }) => {
+      const paid = await sale.markPaidAfterAll(orderId, reason);
+      parts.paidFromHistory?.(paid.orderId);
+      return paid;
+    },
     finishSale: async () => {
       sale.clear();
       return null;

@@ -28,6 +28,8 @@ export function shiftHandlers(parts: {
   saveCsv: AppPlatform['saveCsv'];
   changed: () => void;
   audit: (action: string, fields: AuditFields) => void;
+  /** Told each Z report a close makes (its first print is the original). */
+  closed?: (zNumber: number) => void;
 }): Pick<CallHandlers<Calls>, ShiftCall> {
   const { shifts, by, saveCsv, changed, audit } = parts;
   return {
@@ -40,6 +42,7 @@ export function shiftHandlers(parts: {
     xReport: async () => shifts.xReport(),
     closeShift: async ({ acknowledgeUnresolved }) => {
       const z = shifts.close(by(), acknowledgeUnresolved);
+      parts.closed?.(z.zNumber);
       changed();
       return z;
     },

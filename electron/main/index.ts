@@ -15,6 +15,7 @@ import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { CustomerDisplayController } from './customer-display/customer-display-controller';
 import { registerIpc } from './ipc-registration';
 import { createOsPrinting } from './printing/os-printer';
+import { createNetworkPrinter } from '../printing/escpos/network-printer';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
 import { APP_ORIGIN } from './page-request';
@@ -190,6 +191,9 @@ async function start(): Promise<void> {
       },
     },
     (name, payload) => wiring.emit(name, payload),
+    // The ESC/POS printer on the shop's network: plain Node sockets, built once per address.
+    (target) =>
+      createNetworkPrinter({ ...target, clock: systemClock, logger: loggerFor('printing') }),
   );
   // A quit asked for while starting has already destroyed the displays: do not reopen them.
   if (quit.isQuitting()) return;

@@ -19,4 +19,10 @@ export interface ReceiptFacts {
   cashierName: string | null;
   /** A reprint: marked "COPY" so it is never taken for a second sale. */
   copy: boolean;
+  /**
+   * For a voided order whose events show it paid before the void: who voided the payment (the
+   * manager, by name), when, and the reason noted. Absent: the order was voided before any
+   * payment.
+   */
+  voidedPayment?: { atMs: number; byName: string | null; reason: string | null };
 }

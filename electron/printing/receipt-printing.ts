@@ -1,17 +1,28 @@
 import type { Clock } from '../../shared/clock';
 import type { PaperKind, PrintDocument } from '../../shared/printing/print-document';
-import type { ReceiptPdfResult, ReceiptPrintStatus } from '../../shared/printing/receipt-views';
+import type {
+  DocumentPrintResult,
+  ReceiptPdfResult,
+  ReceiptPrintStatus,
+} from '../../shared/printing/receipt-views';
 import { paidStates, type SaleState } from '../../shared/sale/sale-states';
 import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
 import type { ReceiptPrinterSetting, Settings } from '../../shared/settings';
-import type { OrderRecord } from '../journal/order-record';
+import type { OrderEvent, OrderRecord } from '../journal/order-record';
 import type { Logger } from '../logging/logger';
+import { createPrintQueue, type PrintOutcome, type PrintQueue } from './print-queue';
 import type { PrinterPort } from './printer-port';
 import type { ReceiptFacts } from './receipt-facts';
 import { receiptDocument } from './receipt-document';
-import { voidSlipDocument } from './void-slip-document';
+import { voidedPaymentOf, voidSlipDocument } from './void-slip-document';
 
 const MAX_REMEMBERED_PRINTS = 10_000;
+/**
+ * The print queue's deadline for one job: longer than the network printer's own job deadline
+ * (20 s), so its more precise words ("did not finish it in time: check paper and cover")
+ * arrive first; for an OS printer whose spool callback never comes, this is the only deadline.
+ */
+export const PRINT_JOB_TIMEOUT_MS = 30_000;
 
 /** The printer the settings name, or a sentence saying why there is none. */
 export type PrinterChoice = { printer: PrinterPort; name: string } | { unavailable: string };
@@ -22,6 +33,10 @@ export interface ReceiptPrintingParts {
   settings: () => Settings;
   order: (orderId: string) => OrderRecord | null;
   staffName: (staffId: string | null) => string | null;
+  /** The order's journal events: a void slip tells a voided payment from an order never paid. */
+  events?: (orderId: string) => OrderEvent[];
+  /** The queue's deadline per job (PRINT_JOB_TIMEOUT_MS by default). */
+  jobTimeoutMs?: number;
   /** Builds the printer for the setting and paper (os-printer, ESC/POS, a test's recorder). */
   printerFor: (setting: ReceiptPrinterSetting, paper: PaperKind) => PrinterChoice;
   /** Asks where to save and writes the PDF; absent where this till cannot (then it says so). */
@@ -56,8 +71,47 @@ export class ReceiptPrinting {
   private readonly printed = new Set<string>();
   /** The state the sale on screen was last seen in, to notice the moment it becomes paid. */
   private lastSeen: { orderId: string; state: SaleState } | null = null;
+  /** Every print goes through it: one job at a time per printer, a deadline, no retry. */
+  private readonly queue: PrintQueue;
+  /** The caller of each job in the queue, told its outcome. */
+  private readonly waiting = new Map<string, (outcome: PrintOutcome) => void>();
+  private nextJob = 0;
 
-  constructor(private readonly parts: ReceiptPrintingParts) {}
+  constructor(private readonly parts: ReceiptPrintingParts) {
+    this.queue = createPrintQueue({
+      clock: parts.clock,
+      timeoutMs: parts.jobTimeoutMs ?? PRINT_JOB_TIMEOUT_MS,
+      logger: parts.logger,
+      onOutcome: (outcome) => this.waiting.get(outcome.jobId)?.(outcome),
+    });
+  }
+
+  /**
+   * Puts one job in the queue; `onOutcome` hears each of its outcomes (printing, then printed
+   * or failed, and a late "printed" after a timeout). Resolves with the first final one.
+   */
+  private enqueue(
+    document: PrintDocument,
+    printer: PrinterPort,
+    onOutcome: (outcome: PrintOutcome) => void,
+  ): Promise<Exclude<PrintOutcome, { status: 'printing' }>> {
+    this.nextJob += 1;
+    const id = `print-${this.nextJob}`;
+    return new Promise((resolve) => {
+      let settled = false;
+      this.waiting.set(id, (outcome) => {
+        onOutcome(outcome);
+        if (outcome.status === 'printing') return;
+        if (!settled) {
+          settled = true;
+          resolve(outcome);
+        }
+        // A job that failed by timeout may still end in a late success: keep listening then.
+        if (outcome.status === 'printed' || outcome.kind !== 'timeout') this.waiting.delete(id);
+      });
+      this.queue.enqueue({ id, document, printer });
+    });
+  }
 
   /** The document for an order, as it would print now. */
   document(orderId: string, copy: boolean): PrintDocument {
@@ -76,6 +130,15 @@ export class ReceiptPrinting {
       cashierName: this.parts.staffName(order.cashierId),
       copy,
     };
+    if (order.state === 'voided' && this.parts.events) {
+      const voided = voidedPaymentOf(this.parts.events(orderId));
+      if (voided)
+        facts.voidedPayment = {
+          atMs: voided.atMs,
+          byName: this.parts.staffName(voided.actorId),
+          reason: voided.detail.note ?? null,
+        };
+    }
     if (paidStates.has(order.state)) return receiptDocument(facts);
     if (order.state === 'voided') return voidSlipDocument(facts);
     throw new ReceiptRefusal(
@@ -105,18 +168,64 @@ export class ReceiptPrinting {
     };
     const choice = this.parts.printerFor(receiptPrinter, receiptPaper);
     if ('unavailable' in choice) return status('failed', choice.unavailable);
-    status('printing', `Printing the receipt on ${choice.name}…`);
     this.parts.logger.info('receipt print', { orderId, copy, kind: document.kind });
-    try {
-      await choice.printer.print(document);
-      this.remember(orderId);
-      return status('sent', `The receipt was sent to ${choice.name}.`);
-    } catch (error) {
-      const why =
-        error instanceof Error && error.message ? error.message : 'The printer did not answer.';
-      this.parts.logger.warn('receipt print failed', { orderId, error: why });
-      return status('failed', `The receipt was not printed: ${why}`);
-    }
+    const what = document.kind === 'void-slip' ? 'void slip' : 'receipt';
+    let last: ReceiptPrintStatus | null = null;
+    const outcome = await this.enqueue(document, choice.printer, (step) => {
+      if (step.status === 'printing')
+        last = status('printing', `Printing the ${what} on ${choice.name}…`);
+      else if (step.status === 'printed') {
+        this.remember(orderId);
+        last = status(
+          'sent',
+          step.late
+            ? `The ${what} did print after all, on ${choice.name}: do not print it again.`
+            : `The ${what} was sent to ${choice.name}.`,
+        );
+      } else last = status('failed', `The ${what} was not printed: ${step.message}`);
+    });
+    // The first final outcome is the answer (a late success comes later, as an event).
+    return last ?? status('failed', `The ${what} was not printed: ${outcome.status}`);
+  }
+
+  /**
+   * Prints a document that belongs to no order (an X or Z report) on the receipt printer,
+   * through the same queue; resolves with where it ended, in words, never rejects.
+   */
+  async printDocument(document: PrintDocument, what: string): Promise<DocumentPrintResult> {
+    const { receiptPrinter, receiptPaper } = this.parts.settings();
+    const choice = this.parts.printerFor(receiptPrinter, receiptPaper);
+    if ('unavailable' in choice)
+      return { state: 'failed', message: choice.unavailable.replace('the receipt', `the ${what}`) };
+    this.parts.logger.info('document print', { kind: document.kind });
+    const outcome = await this.enqueue(document, choice.printer, () => undefined);
+    return outcome.status === 'printed'
+      ? { state: 'sent', message: `The ${what} was sent to ${choice.name}.` }
+      : { state: 'failed', message: `The ${what} was not printed: ${outcome.message}` };
+  }
+
+  /** "Save as PDF" of a document that belongs to no order, on the paper the settings name. */
+  async saveDocumentPdf(document: PrintDocument): Promise<ReceiptPdfResult> {
+    if (!this.parts.savePdf)
+      throw new ReceiptRefusal('no-pdf', 'This till cannot save a document as PDF.');
+    const name = `${document.title.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+    return this.parts.savePdf(document, this.parts.settings().receiptPaper, name);
+  }
+
+  /**
+   * An order paid after all or voided from the history (not the sale screen, which tells
+   * `saleChanged`): with automatic printing on, its receipt or void slip prints now. Never
+   * throws and never waits.
+   */
+  historyChanged(orderId: string): void {
+    if (this.lastSeen?.orderId === orderId) return;
+    if (this.parts.settings().receiptPrinting !== 'automatic') return;
+    void this.print(orderId, false).catch((error: unknown) => {
+      this.parts.logger.warn('automatic print from the history failed', {
+        orderId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
   }
 
   /** Bounded: a long-running till forgets its oldest prints (a reprint from history is a COPY anyway). */

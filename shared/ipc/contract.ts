@@ -4,7 +4,12 @@ import type { NfcStatus } from '../nfc/nfc-status';
 import type { PriceQuote } from '../pricing/price-quote';
 import type { ManualPrice } from '../pricing/pricing-types';
 import type { PrintDocument } from '../printing/print-document';
-import type { PrinterView, ReceiptPdfResult, ReceiptPrintStatus } from '../printing/receipt-views';
+import type {
+  DocumentPrintResult,
+  PrinterView,
+  ReceiptPdfResult,
+  ReceiptPrintStatus,
+} from '../printing/receipt-views';
 import type { PeriodReport } from '../reports/report-types';
 import type { SaleSnapshot } from '../sale/sale-snapshot';
 import type { ServiceHealth } from '../service-health';
@@ -77,6 +82,11 @@ const staffName = z
 /** An order id as the journal keeps it (shared/order-id.ts). */
 const orderIdText = z.string().max(64).refine(isOrderId, 'not an order id');
 const zNumber = z.number().int().min(1).max(1_000_000_000);
+/** Which shift report to print: a kept Z report by number, or the X report of the open shift. */
+const shiftReportChoice = z.union([
+  z.object({ zNumber }).strict(),
+  z.object({ x: z.literal(true) }).strict(),
+]);
 const shiftNumber = z.number().int().min(1).max(1_000_000_000);
 const period = z.object({ fromDate: localDate, toDate: localDate }).strict();
 const orderId = z.string().refine(isOrderId, 'an order id');
@@ -271,6 +281,12 @@ export const calls = {
   ).returns<ReceiptPrintStatus>(),
   saveReceiptPdf: call(z.object({ orderId: orderIdText }).strict()).returns<ReceiptPdfResult>(),
   listPrinters: call(none).returns<PrinterView[]>(),
+  /** An X or Z report as it would print now (REPRINT included), for the paper's preview. */
+  shiftReportPreview: call(shiftReportChoice).returns<PrintDocument>(),
+  /** An X or Z report on the receipt printer (a Z report printed again says REPRINT). */
+  printShiftReport: call(shiftReportChoice).returns<DocumentPrintResult>(),
+  /** An X or Z report as PDF: what the Shift screen shows, so 'signed-in' like printing it. */
+  saveShiftReportPdf: call(shiftReportChoice).returns<ReceiptPdfResult>(),
 
   // Diagnostics for IT
   /** One zip (logs, settings without secrets, versions, displays, reader, journal check). */

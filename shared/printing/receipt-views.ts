@@ -30,3 +30,9 @@ export interface ReceiptPdfResult {
   saved: boolean;
   fileName?: string;
 }
+
+/** Where the print of a document that is not an order's (an X or Z report) ended, in words. */
+export interface DocumentPrintResult {
+  state: 'sent' | 'failed';
+  message: string;
+}

@@ -35,7 +35,14 @@ describe('cashier: history a manager can use, and voiding a payment', () => {
   beforeAll(async () => {
     till = await openTill('cashier-history-manager', {
       clock,
-      settings: { staffPinsRequired: true, reportTimeZone: 'UTC', autoLockMinutes: 0 },
+      settings: {
+        staffPinsRequired: true,
+        reportTimeZone: 'UTC',
+        autoLockMinutes: 0,
+        // Receipts print by themselves on the harness's recording printer.
+        receiptPrinting: 'automatic',
+        receiptPrinter: { kind: 'os' },
+      },
     });
   });
   afterAll(async () => {
@@ -191,7 +198,23 @@ describe('cashier: history a manager can use, and voiding a payment', () => {
     await expect(
       cashier.textContent(`${byTestId('order-event')}[data-to-state="voided"]`),
     ).resolves.toMatch(/Paid \(cashier\) → Voided.*Ana.*Charged twice.*Asked by Ben/);
+    // Printing is automatic: the voided payment's slip printed by itself, and the order's
+    // actions offer it again.
+    await cashier.waitForSelector(
+      `${byTestId('order-print-status')} ${byTestId('receipt-status')}[data-state="sent"]`,
+    );
+    const slip = harness.printing.jobs.at(-1)!.document;
+    expect(slip.kind).toBe('void-slip');
+    const slipText = JSON.stringify(slip.blocks);
+    expect(slipText).toContain('The payment for this order was voided after it was taken.');
+    expect(slipText).toContain('"label":"Voided by","value":"Ana"');
+    expect(slipText).toContain('Reason: Charged twice');
+    await expect(
+      cashier.textContent(`${byTestId('order-actions')} ${byTestId('order-receipt')}`),
+    ).resolves.toBe('Print void slip…');
     await shots.take('order-voided');
+    await cashier.locator(byTestId('order-actions')).scrollIntoViewIfNeeded();
+    await shots.take('order-voided-slip-printed');
     // Never deleted: the journal keeps the order and each of its events.
     const found = await call('searchOrders', { query: paidDayOne });
     const orderId = found.ok ? (found.value as { orderId: string }[])[0]!.orderId : '';

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Big from 'big.js';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +27,7 @@ import {
 // counts and sums this test works out from what it sold (with big.js), at the till's two
 // screen sizes. The Shift screen passes axe-core with no serious finding.
 
+const run = promisify(execFile);
 const FEE = '0.25';
 const PINS = { Ana: '2468', Ben: '1357', Cleo: '8642' } as const;
 type Person = keyof typeof PINS;
@@ -49,7 +53,14 @@ describe('cashier: a shift from opening to its Z report', () => {
   beforeAll(async () => {
     till = await openTill('cashier-shift', {
       clock,
-      settings: { staffPinsRequired: true, amountEntry: 'money', currency: 'USD', feeFixed: FEE },
+      settings: {
+        staffPinsRequired: true,
+        amountEntry: 'money',
+        currency: 'USD',
+        feeFixed: FEE,
+        // The harness's OS printer records each job's document and page.
+        receiptPrinter: { kind: 'os' },
+      },
       policy: loadManagedPolicy({
         path: '/etc/counter-app/policy.json',
         readFile: () =>
@@ -263,6 +274,51 @@ describe('cashier: a shift from opening to its Z report', () => {
     await shots.take('z-report-1024x768');
     await cashier.setViewportSize({ width: 1280, height: 860 });
     await expect(cashier.locator(byTestId('z-report-row')).count()).resolves.toBe(1);
+  });
+
+  it('prints Z report 1 from its view (a second print says REPRINT) and saves it as PDF', async () => {
+    const { cashier, shots, harness } = till;
+    const before = harness.printing.jobs.length;
+    // The paper's preview first: the original, as nothing printed it yet.
+    await cashier.click(byTestId('shift-report-preview'));
+    await cashier.waitForSelector(`${byTestId('print-preview')}[data-kind="z-report"]`);
+    await expect(cashier.locator(byTestId('print-mark')).allTextContents()).resolves.toEqual([
+      'Z report 1',
+    ]);
+    await cashier.waitForFunction(
+      () => getComputedStyle(document.querySelector('.mantine-Modal-content')!).opacity === '1',
+    );
+    await shots.take('z-report-preview');
+    await cashier.keyboard.press('Escape');
+    await cashier.waitForSelector(byTestId('print-preview'), { state: 'detached' });
+    await cashier.click(byTestId('shift-report-print'));
+    await cashier.waitForSelector(`${byTestId('shift-report-paper')}[data-state="sent"]`);
+    await expect(cashier.textContent(byTestId('shift-report-paper'))).resolves.toBe(
+      'The Z report 1 was sent to the default printer.',
+    );
+    const marks = (index: number) =>
+      harness.printing.jobs[index]!.document.blocks.flatMap((block) =>
+        block.type === 'mark' ? [block.text] : [],
+      );
+    expect(harness.printing.jobs).toHaveLength(before + 1);
+    expect(harness.printing.jobs[before]!.document.kind).toBe('z-report');
+    expect(marks(before)).toEqual(['Z report 1']);
+    await cashier.click(byTestId('shift-report-print'));
+    await expect.poll(() => harness.printing.jobs.length).toBe(before + 2);
+    expect(marks(before + 1)).toEqual(['REPRINT', 'Z report 1']);
+
+    await cashier.click(byTestId('shift-report-pdf'));
+    await expect
+      .poll(() => cashier.textContent(byTestId('shift-report-paper')), { timeout: 30_000 })
+      .toBe('Saved Z-report-1-shift-1.pdf.');
+    const { stdout } = await run('pdftotext', [
+      join(harness.exportsDir, 'prints', 'Z-report-1-shift-1.pdf'),
+      '-',
+    ]);
+    expect(stdout).toContain('Z report 1');
+    expect(stdout).not.toContain('REPRINT');
+    await checkScreen();
+    await shots.take('z-report-printed');
   });
 
   it("a cashier's reopening asks for the manager's PIN; shift 2 continues shift 1, whose Z report stays", async () => {

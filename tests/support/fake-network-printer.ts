@@ -21,6 +21,8 @@ export interface FakePrinterOptions {
   /** The answer to DLE EOT 4 (0x12: paper present, 0x72: out), or 'silent' for none. */
   paperStatus?: number | 'silent';
   slowMs?: number;
+  /** Listen on this loopback port (a printer back on its address after a fault); default any free one. */
+  port?: number;
 }
 
 export interface FakeNetworkPrinter {
@@ -86,7 +88,7 @@ export async function startFakeNetworkPrinter(
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP port');
 

@@ -1,5 +1,6 @@
 import { BrowserWindow, type WebContents, type WebContentsPrintOptions } from 'electron';
 import type { OsPrinterTarget } from '../../app/app-platform';
+import { PrintFailure } from '../../printing/print-failure';
 import type { PrinterPort } from '../../printing/printer-port';
 import { pageHeightMm, paperLayouts } from '../../printing/paper-layout';
 import { printHtml } from '../../printing/print-html';
@@ -126,7 +127,13 @@ async function withPrintPage<T>(
     const loaded = new Promise<void>((resolve, reject) => {
       contents.once('did-finish-load', () => resolve());
       contents.once('did-fail-load', (_event, code, description) =>
-        reject(new Error(`The receipt page could not be prepared (${description || code}).`)),
+        reject(
+          new PrintFailure(
+            'printer-error',
+            `The page to print could not be prepared (${description || code}): try again, or save it as PDF.`,
+            `did-fail-load ${code} ${description}`,
+          ),
+        ),
       );
     });
     // loadURL's own rejection is the did-fail-load above, reported once there.
@@ -140,19 +147,31 @@ async function withPrintPage<T>(
   }
 }
 
-/** webContents.print as a promise: resolves once spooled, rejects with the OS's reason in words. */
+/**
+ * webContents.print as a promise: resolves once spooled, rejects with a PrintFailure in words.
+ * A callback that never comes (a driver that hangs) is the print queue's deadline to catch.
+ */
 function spool(contents: WebContents, printOptions: WebContentsPrintOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     contents.print(printOptions, (success, failureReason) => {
       if (success) resolve();
-      else reject(new Error(printFailureWords(failureReason)));
+      else reject(printFailureOf(failureReason));
     });
   });
 }
 
-function printFailureWords(reason: string): string {
-  if (/cancel/i.test(reason)) return 'The print job was cancelled.';
+function printFailureOf(reason: string): PrintFailure {
+  if (/cancel/i.test(reason))
+    return new PrintFailure('printer-error', 'The print job was cancelled.', reason);
   if (/invalid.*device|no.*printer|printer.*not/i.test(reason))
-    return 'The printer was not found. Check it is on and connected, or choose another in Settings.';
-  return `The printer did not take the job${reason ? ` (${reason})` : ''}. Check it is on, has paper and is connected.`;
+    return new PrintFailure(
+      'not-found',
+      'The printer was not found. Check it is on and connected, or choose another in Settings.',
+      reason,
+    );
+  return new PrintFailure(
+    'printer-error',
+    `The printer did not take the job${reason ? ` (${reason})` : ''}. Check it is on, has paper and is connected.`,
+    reason,
+  );
 }

@@ -8,6 +8,8 @@ import { displayAmount } from '../../common/amount-format';
 import { FailureAlert } from '../errors/failure-alert';
 import { sourceWords } from '../sale/start/money-summary';
 import { saleStateWords, toneColor } from '../sale/sale-state-words';
+import { OrderPrintStatus } from '../printing/order-print-status';
+import { ReceiptButton } from '../printing/receipt-button';
 import { callPos } from '../shell/pos';
 import { actorWords, changeWords, eventNotes } from './event-words';
 import { orderDateTime } from './order-time';
@@ -65,8 +67,9 @@ export function OrderDetailView({
         <Stack gap="md" data-testid="order-detail" data-state={shown.summary.state}>
           <OrderFacts detail={shown} />
           <OrderEvents detail={shown} />
-          {/* What can be done with this order. The lead adds "Reprint receipt" here. */}
+          {/* What can be done with this order: its paper (a receipt copy, the void slip), its void. */}
           <Group gap="sm" data-testid="order-actions">
+            <ReceiptButton order={shown.summary} detailed />
             {shown.voiding === 'allowed' ? (
               <Button
                 color="red"
@@ -84,6 +87,7 @@ export function OrderDetailView({
                 payment here.
               </Alert>
             ) : null}
+            <OrderPrintStatus orderId={shown.summary.orderId} />
           </Group>
           <VoidPaymentDialog
             order={voiding ? shown : null}

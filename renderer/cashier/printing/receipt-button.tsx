@@ -11,26 +11,36 @@ const withPaper = new Set<OrderSummary['state']>([
   'voided',
 ]);
 
-/** "Receipt…" on a paid or voided order in the history: its preview, marked COPY, to reprint or save. */
+/**
+ * "Receipt…" on a paid or voided order in the history: its preview, marked COPY, to reprint
+ * or save. `detailed`: the order detail's own button, named for its paper ("Reprint receipt…",
+ * "Print void slip…").
+ */
 export function ReceiptButton({
   order,
+  detailed = false,
 }: {
   order: Pick<OrderSummary, 'orderId' | 'reference' | 'state'>;
+  detailed?: boolean;
 }) {
   const [open, setOpen] = useState<ReceiptOrder | null>(null);
   if (!withPaper.has(order.state)) return null;
+  const label = !detailed
+    ? 'Receipt…'
+    : order.state === 'voided'
+      ? 'Print void slip…'
+      : 'Reprint receipt…';
   return (
     <>
       <Button
         variant="default"
-        size="sm"
-        h={44}
-        mt={4}
-        ml={4}
-        data-testid="history-receipt"
+        size={detailed ? 'md' : 'sm'}
+        h={detailed ? 48 : 44}
+        {...(detailed ? {} : { mt: 4, ml: 4 })}
+        data-testid={detailed ? 'order-receipt' : 'history-receipt'}
         onClick={() => setOpen({ orderId: order.orderId, reference: order.reference })}
       >
-        Receipt…
+        {label}
       </Button>
       <ReceiptDialog order={open} onClose={() => setOpen(null)} />
     </>

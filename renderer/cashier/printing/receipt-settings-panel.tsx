@@ -11,6 +11,11 @@ import {
   Title,
 } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
+import {
+  checkPrinterAddress,
+  defaultPrinterPort,
+  type PrinterAddressCheck,
+} from '../../../shared/printing/printer-address';
 import type { PrinterView } from '../../../shared/printing/receipt-views';
 import type {
   EffectiveSettings,
@@ -122,6 +127,8 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
   const printer = values.receiptPrinter;
   const [printers, setPrinters] = useState<PrinterView[]>([]);
   const [texts, setTexts] = useState(() => textsOf(settings));
+  /** Why the typed network printer address cannot be used, in the settings' own words. */
+  const [addressProblem, setAddressProblem] = useState<string | null>(null);
   const [textsFrom, setTextsFrom] = useState(settings);
   if (settings !== textsFrom) {
     setTextsFrom(settings);
@@ -204,8 +211,12 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
             placeholder="10.0.0.40"
             value={texts.host}
             disabled={printerLocked}
+            error={addressProblem}
             data-testid="setting-receiptPrinter-host"
-            onChange={(event) => setTexts({ ...texts, host: event.currentTarget.value })}
+            onChange={(event) => {
+              setAddressProblem(null);
+              setTexts({ ...texts, host: event.currentTarget.value });
+            }}
           />
           <TextInput
             size="md"
@@ -220,9 +231,14 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
             size="md"
             variant="light"
             disabled={printerLocked}
-            onClick={() =>
-              savePrinter({ kind: 'network', host: texts.host.trim(), port: Number(texts.port) })
-            }
+            data-testid="setting-receiptPrinter-use-network"
+            onClick={() => {
+              const address = networkPrinterAddress(texts.host, texts.port);
+              if (!address.ok) return setAddressProblem(address.reason);
+              setAddressProblem(null);
+              setTexts({ ...texts, host: address.host, port: String(address.port) });
+              savePrinter({ kind: 'network', host: address.host, port: address.port });
+            }}
           >
             Use this printer
           </Button>
@@ -295,4 +311,19 @@ function changedTexts(texts: ReturnType<typeof textsOf>, settings: EffectiveSett
     if (texts[key] !== settings.values[key]) patch[key] = texts[key];
   }
   return patch;
+}
+
+/**
+ * The address and port typed, checked by the rules the printer connects with: the address
+ * may carry its own port ("10.0.0.40:9100", "[fe80::1]:9100"), else the port field's is used;
+ * an IPv6 address is given bare or bracketed.
+ */
+export function networkPrinterAddress(hostText: string, portText: string): PrinterAddressCheck {
+  const host = hostText.trim();
+  const port = portText.trim() || String(defaultPrinterPort);
+  const ownPort = /^\[[^\]]*\]:/.test(host) || /^[^:[\]]+:[^:]*$/.test(host);
+  if (ownPort) return checkPrinterAddress(host);
+  if (host.startsWith('[')) return checkPrinterAddress(`${host}:${port}`);
+  if (host.includes(':')) return checkPrinterAddress(`[${host}]:${port}`);
+  return checkPrinterAddress(`${host}:${port}`);
 }

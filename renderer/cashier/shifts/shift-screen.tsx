@@ -1,10 +1,13 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CsvExportResult } from '../../../shared/ipc/views';
+import type { PrintDocument } from '../../../shared/printing/print-document';
+import type { DocumentPrintResult } from '../../../shared/printing/receipt-views';
 import type { OrderLine } from '../../../shared/shifts/shift-report-types';
 import type { ShiftReportSource } from '../../../shared/shifts/shift-report-sections';
 import type { ZReportSummary } from '../../../shared/shifts/shift-views';
 import { FailureAlert } from '../errors/failure-alert';
+import { PrintPreview } from '../printing/print-preview';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
 import { CurrentShiftPanel } from './current-shift-panel';
@@ -15,7 +18,8 @@ import { ZReportList } from './z-report-list';
 
 /**
  * The shift: open one, see what it has taken so far (X report), close it with its Z report,
- * and every Z report made, each viewable, saved as CSV (a manager's act) and, the last one,
+ * and every Z report made, each viewable, printed or saved as PDF on the receipt printer's
+ * paper (a Z report printed again says REPRINT), saved as CSV (a manager's act) and, the last one,
  * reopened (a manager's act: a new shift continues it; the Z report stays as it is).
  */
 export function ShiftScreen({ timeZone }: { timeZone: string }) {
@@ -26,6 +30,10 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
   const [shown, setShown] = useState<ShiftReportSource | null>(null);
   const [unresolved, setUnresolved] = useState<OrderLine[] | null>(null);
   const [saved, setSaved] = useState<CsvExportResult | null>(null);
+  /** The report's print or PDF, in main's words. */
+  const [paper, setPaper] = useState<DocumentPrintResult | null>(null);
+  /** The report as the paper will show it, in a dialog. */
+  const [preview, setPreview] = useState<PrintDocument | null>(null);
   const busy = action.pending !== null;
   const { setFailure } = action;
 
@@ -47,6 +55,7 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
   const show = (source: ShiftReportSource | null) => {
     setShown(source);
     setSaved(null);
+    setPaper(null);
   };
 
   const open = async () => {
@@ -84,6 +93,29 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
     setSaved(null);
     const result = await action.run('csv', () => callPos('exportZReportCsv', { zNumber }));
     if (result?.ok) setSaved(result.value);
+  };
+  // The report shown: a kept Z report by number, or the open shift's X report (made anew).
+  const choice = (source: ShiftReportSource) =>
+    source.zNumber === null ? { x: true as const } : { zNumber: source.zNumber };
+  const printReport = async (source: ShiftReportSource) => {
+    setPaper(null);
+    const result = await action.run('print', () => callPos('printShiftReport', choice(source)));
+    if (result?.ok) setPaper(result.value);
+  };
+  const previewReport = async (source: ShiftReportSource) => {
+    const result = await action.run('preview', () => callPos('shiftReportPreview', choice(source)));
+    if (result?.ok) setPreview(result.value);
+  };
+  const saveReportPdf = async (source: ShiftReportSource) => {
+    setPaper(null);
+    const result = await action.run('pdf', () => callPos('saveShiftReportPdf', choice(source)));
+    if (result?.ok)
+      setPaper({
+        state: 'sent',
+        message: result.value.saved
+          ? `Saved ${result.value.fileName ?? 'the file'}.`
+          : 'Saving cancelled: nothing was saved.',
+      });
   };
   const reopen = async (shiftId: number) => {
     const result = await action.run('reopen', () => callPos('reopenShift', { shiftId }));
@@ -129,12 +161,55 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
             : 'Saving cancelled: nothing was saved.'}
         </Alert>
       ) : null}
+      {paper ? (
+        <Alert
+          color={paper.state === 'sent' ? 'green' : 'red'}
+          variant="light"
+          title={paper.state === 'sent' ? undefined : 'Report not printed'}
+          data-testid="shift-report-paper"
+          data-state={paper.state}
+        >
+          {paper.message}
+        </Alert>
+      ) : null}
       {shown ? (
         <ShiftReportView
           source={shown}
           timeZone={timeZone}
           actions={
             <>
+              <Button
+                size="md"
+                h={48}
+                disabled={busy}
+                loading={action.pending === 'print'}
+                onClick={() => void printReport(shown)}
+                data-testid="shift-report-print"
+              >
+                Print
+              </Button>
+              <Button
+                size="md"
+                h={48}
+                variant="default"
+                disabled={busy}
+                loading={action.pending === 'preview'}
+                onClick={() => void previewReport(shown)}
+                data-testid="shift-report-preview"
+              >
+                Preview
+              </Button>
+              <Button
+                size="md"
+                h={48}
+                variant="default"
+                disabled={busy}
+                loading={action.pending === 'pdf'}
+                onClick={() => void saveReportPdf(shown)}
+                data-testid="shift-report-pdf"
+              >
+                Save as PDF
+              </Button>
               {shownZ !== null ? (
                 <Button
                   size="md"
@@ -167,6 +242,15 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
           }
         />
       ) : null}
+      <Modal
+        opened={preview !== null}
+        onClose={() => setPreview(null)}
+        title={preview ? `${preview.title}: as it prints` : ''}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close the preview', size: 'lg' }}
+      >
+        {preview ? <PrintPreview document={preview} /> : null}
+      </Modal>
       <ZReportList
         reports={zReports}
         timeZone={timeZone}

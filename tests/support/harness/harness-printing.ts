@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { PaperKind, PrintDocument } from '../../../shared/printing/print-document';
 import type { PlatformPrinting } from '../../../electron/app/app-platform';
+import { PrintFailure } from '../../../electron/printing/print-failure';
 import { printHtml } from '../../../electron/printing/print-html';
 
 const run = promisify(execFile);
@@ -23,6 +24,8 @@ export interface HarnessPrinting extends PlatformPrinting {
   jobs: RecordedPrint[];
   /** The next job fails with these words, as a printer out of paper would. */
   failNext(message: string): void;
+  /** The next job never ends, as an OS spooler whose callback never comes. */
+  hangNext(): void;
 }
 
 const HARNESS_PRINTER = 'Harness_Receipt_Printer';
@@ -35,6 +38,7 @@ const HARNESS_PRINTER = 'Harness_Receipt_Printer';
 export function harnessPrinting(dir: string): HarnessPrinting {
   const jobs: RecordedPrint[] = [];
   let failure: string | null = null;
+  let hang = false;
   const write = (name: string, html: string) => {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, name);
@@ -46,13 +50,20 @@ export function harnessPrinting(dir: string): HarnessPrinting {
     failNext(message) {
       failure = message;
     },
+    hangNext() {
+      hang = true;
+    },
     listPrinters: async () => [{ name: HARNESS_PRINTER, displayName: 'Harness receipt printer' }],
     osPrinter: (target) => ({
       print: async (document) => {
         if (failure !== null) {
           const message = failure;
           failure = null;
-          throw new Error(message);
+          throw new PrintFailure('printer-error', message);
+        }
+        if (hang) {
+          hang = false;
+          return new Promise<void>(() => undefined);
         }
         const printer = target.deviceName ?? HARNESS_PRINTER;
         const file = write(

@@ -26,6 +26,7 @@ import {
   type SettingsService,
 } from '../../../electron/settings/settings-service';
 import { bridgeScript, type HarnessPage } from './bridge-script';
+import { createNetworkPrinter } from '../../../electron/printing/escpos/network-printer';
 import { harnessPrinting, type HarnessPrinting } from './harness-printing';
 
 export interface HarnessOptions {
@@ -142,7 +143,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.spawnReader ? { spawnReader: options.spawnReader } : {}),
     ...(options.displays ? { displays: options.displays } : {}),
   };
-  const services = await createAppServices(platform, emit);
+  // The real ESC/POS network printer (plain Node), on the harness's clock and logger.
+  const services = await createAppServices(platform, emit, (target) =>
+    createNetworkPrinter({ ...target, clock, logger }),
+  );
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
 
   const server = createServer((request, response) => {

@@ -142,7 +142,7 @@ describe('the OS printer', () => {
     await job;
   });
 
-  it('turns a failed spool into an error in words, and destroys the window', async () => {
+  it('turns a failed spool into a PrintFailure in words, and destroys the window', async () => {
     const { job, window } = await startJob({ paper: 'a4', deviceName: 'Office' });
     window.webContents.emit('did-finish-load');
     await flush();
@@ -151,6 +151,7 @@ describe('the OS printer', () => {
       'Invalid deviceName provided',
     );
     await expect(job).rejects.toThrow(/The printer was not found\. Check it is on/);
+    await expect(job).rejects.toMatchObject({ name: 'PrintFailure', kind: 'not-found' });
     expect(window.destroy).toHaveBeenCalled();
     expect(window.webContents.print).toHaveBeenCalledTimes(1);
   });
@@ -158,7 +159,10 @@ describe('the OS printer', () => {
   it('fails in words when the page cannot load, without printing', async () => {
     const { job, window } = await startJob({ paper: 'roll-80' });
     window.webContents.emit('did-fail-load', {}, -2, 'ERR_FAILED');
-    await expect(job).rejects.toThrow('The receipt page could not be prepared (ERR_FAILED).');
+    await expect(job).rejects.toThrow(
+      'The page to print could not be prepared (ERR_FAILED): try again, or save it as PDF.',
+    );
+    await expect(job).rejects.toMatchObject({ name: 'PrintFailure', kind: 'printer-error' });
     expect(window.webContents.print).not.toHaveBeenCalled();
     expect(window.destroy).toHaveBeenCalled();
   });

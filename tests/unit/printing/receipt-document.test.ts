@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PrintBlock, PrintDocument } from '../../../shared/printing/print-document';
 import { receiptDocument } from '../../../electron/printing/receipt-document';
-import { voidSlipDocument } from '../../../electron/printing/void-slip-document';
+import type { OrderEvent } from '../../../electron/journal/order-record';
+import { voidedPaymentOf, voidSlipDocument } from '../../../electron/printing/void-slip-document';
 import { paidOrder, receiptFacts } from '../../support/receipt-fixtures';
 
 const rows = (document: PrintDocument) =>
@@ -118,5 +119,59 @@ describe('the void slip', () => {
     );
     expect(marks(copy)).toEqual(['COPY', 'VOID']);
     expect(() => voidSlipDocument(receiptFacts())).toThrow(/not voided/);
+  });
+
+  it('says the payment was voided, with the amount, who voided it, when and why, for an order voided after payment', () => {
+    const voidedAtMs = Date.UTC(2026, 10, 25, 15, 40, 0);
+    const slip = voidSlipDocument(
+      receiptFacts({
+        order: paidOrder({ state: 'voided' }),
+        voidedPayment: { atMs: voidedAtMs, byName: 'Mia', reason: 'Customer changed mind' },
+      }),
+    );
+    expect(marks(slip)).toEqual(['VOID']);
+    expect(texts(slip)).toContain('The payment for this order was voided after it was taken.');
+    expect(texts(slip)).not.toContain('This order was voided. No payment was taken for it.');
+    expect(texts(slip)).toContain('Reason: Customer changed mind');
+    expect(rows(slip)).toMatchObject({
+      'Payment voided': '13.331666 USDT',
+      'Voided by': 'Mia',
+      'Voided at': '2026-11-25 16:40:00',
+      Price: '€12.30',
+    });
+    expect(rows(slip).Asked).toBeUndefined();
+  });
+});
+
+describe('a voided payment in the journal', () => {
+  const event = (
+    fromState: OrderEvent['fromState'],
+    toState: OrderEvent['toState'],
+    atMs: number,
+  ) =>
+    ({
+      orderId: 'o',
+      atMs,
+      fromState,
+      toState,
+      reasonKind: 'cashier',
+      detail: toState === 'voided' ? { note: 'wrong amount' } : {},
+      actorId: toState === 'voided' ? 'manager-1' : null,
+    }) as OrderEvent;
+
+  it('is the voided event of an order paid before it, and nothing for one voided unpaid', () => {
+    const paidThenVoided = [
+      event(null, 'awaiting-payment', 1),
+      event('awaiting-payment', 'paid-confirmed-by-cashier', 2),
+      event('paid-confirmed-by-cashier', 'voided', 3),
+    ];
+    expect(voidedPaymentOf(paidThenVoided)).toMatchObject({ actorId: 'manager-1', atMs: 3 });
+    const voidedUnpaid = [
+      event(null, 'awaiting-payment', 1),
+      event('awaiting-payment', 'outcome-unknown', 2),
+      event('outcome-unknown', 'voided', 3),
+    ];
+    expect(voidedPaymentOf(voidedUnpaid)).toBeNull();
+    expect(voidedPaymentOf([])).toBeNull();
   });
 });

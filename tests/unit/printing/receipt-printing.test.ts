@@ -5,7 +5,12 @@ import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import { defaultSettings, type Settings } from '../../../shared/settings';
 import type { OrderRecord } from '../../../electron/journal/order-record';
 import { silentLogger } from '../../../electron/logging/logger';
-import { ReceiptPrinting, type PrinterChoice } from '../../../electron/printing/receipt-printing';
+import { PrintFailure } from '../../../electron/printing/print-failure';
+import {
+  PRINT_JOB_TIMEOUT_MS,
+  ReceiptPrinting,
+  type PrinterChoice,
+} from '../../../electron/printing/receipt-printing';
 import { receiptPrinterChooser } from '../../../electron/app/receipt-printer-choice';
 import { ManualClock } from '../../support/manual-clock';
 import { paidOrder } from '../../support/receipt-fixtures';
@@ -24,7 +29,9 @@ function heldPrinter() {
   };
 }
 
-function rig(options: { settings?: Partial<Settings>; choice?: PrinterChoice } = {}) {
+function rig(
+  options: { settings?: Partial<Settings>; choice?: PrinterChoice; clock?: ManualClock } = {},
+) {
   const orders = new Map<string, OrderRecord>();
   const statuses: ReceiptPrintStatus[] = [];
   const printer = heldPrinter();
@@ -36,7 +43,7 @@ function rig(options: { settings?: Partial<Settings>; choice?: PrinterChoice } =
     ...options.settings,
   };
   const receipts = new ReceiptPrinting({
-    clock: new ManualClock(),
+    clock: options.clock ?? new ManualClock(),
     logger: silentLogger,
     settings: () => settings,
     order: (orderId) => orders.get(orderId) ?? null,
@@ -86,7 +93,7 @@ describe('the automatic receipt', () => {
     put(paidOrder());
     const result = receipts.print(paidOrder().orderId, false);
     await flush();
-    printer.jobs[0]!.finish(new Error('The printer is out of paper.'));
+    printer.jobs[0]!.finish(new PrintFailure('paper-out', 'The printer is out of paper.'));
     await expect(result).resolves.toMatchObject({
       state: 'failed',
       message: 'The receipt was not printed: The printer is out of paper.',
@@ -94,6 +101,102 @@ describe('the automatic receipt', () => {
     await flush();
     expect(printer.jobs).toHaveLength(1);
     expect(statuses.at(-1)?.state).toBe('failed');
+  });
+});
+
+describe('the print queue under every print', () => {
+  it('prints one job at a time on one printer, the second waiting for the first', async () => {
+    const { receipts, printer, put } = rig();
+    put(paidOrder());
+    const first = receipts.print(paidOrder().orderId, false);
+    const second = receipts.print(paidOrder().orderId, true);
+    await flush();
+    expect(printer.jobs).toHaveLength(1);
+    printer.jobs[0]!.finish();
+    await first;
+    await flush();
+    expect(printer.jobs).toHaveLength(2);
+    printer.jobs[1]!.finish();
+    await expect(second).resolves.toMatchObject({ state: 'sent', copy: true });
+  });
+
+  it('says a printer that never answers did not finish in time, from the Clock, and a late print after all', async () => {
+    const clock = new ManualClock();
+    const { receipts, statuses, printer, put } = rig({ clock });
+    put(paidOrder());
+    const result = receipts.print(paidOrder().orderId, false);
+    await flush();
+    clock.advance(PRINT_JOB_TIMEOUT_MS - 1);
+    await flush();
+    expect(statuses.map((status) => status.state)).toEqual(['printing']);
+    clock.advance(1);
+    await expect(result).resolves.toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/^The receipt was not printed: The printer did not finish/),
+    });
+    printer.jobs[0]!.finish();
+    await flush();
+    expect(statuses.at(-1)).toMatchObject({
+      state: 'sent',
+      message: expect.stringContaining('did print after all'),
+    });
+    expect(printer.jobs).toHaveLength(1);
+  });
+
+  it('words a failure that is not a PrintFailure as the queue words it, never the raw error', async () => {
+    const { receipts, printer, put } = rig();
+    put(paidOrder());
+    const result = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[0]!.finish(new Error('EPIPE write after end'));
+    await expect(result).resolves.toMatchObject({
+      state: 'failed',
+      message: expect.not.stringContaining('EPIPE'),
+    });
+  });
+});
+
+describe('the printer a setting names', () => {
+  it('keeps one network printer per address and paper, builds a new one when the setting changes, and prints A4 as an 80 mm roll', () => {
+    const built: { host: string; port: number; paper: string }[] = [];
+    const choose = receiptPrinterChooser(undefined, (target) => {
+      built.push(target);
+      return { print: async () => undefined };
+    });
+    const printerOf = (choice: PrinterChoice) => ('printer' in choice ? choice.printer : null);
+    const first = choose({ kind: 'network', host: '10.0.0.40', port: 9100 }, 'roll-80');
+    const again = choose({ kind: 'network', host: '10.0.0.40' }, 'roll-80');
+    expect(printerOf(again)).toBe(printerOf(first));
+    expect(first).toMatchObject({ name: 'the printer at 10.0.0.40:9100' });
+    const moved = choose({ kind: 'network', host: '10.0.0.41', port: 9100 }, 'roll-80');
+    expect(printerOf(moved)).not.toBe(printerOf(first));
+    // A sheet paper on a roll printer: the same 80 mm printer, not a new one.
+    const sheet = choose({ kind: 'network', host: '10.0.0.41', port: 9100 }, 'a4');
+    expect(printerOf(sheet)).toBe(printerOf(moved));
+    choose({ kind: 'network', host: 'fe80::1', port: 9100 }, 'roll-58');
+    expect(built).toEqual([
+      { host: '10.0.0.40', port: 9100, paper: 'roll-80' },
+      { host: '10.0.0.41', port: 9100, paper: 'roll-80' },
+      { host: 'fe80::1', port: 9100, paper: 'roll-58' },
+    ]);
+    expect(choose({ kind: 'network', host: 'fe80::1', port: 9100 }, 'roll-58')).toMatchObject({
+      name: 'the printer at [fe80::1]:9100',
+    });
+  });
+});
+
+describe('printing from the history', () => {
+  it('prints a payment voided or paid late from the history by itself only when automatic', async () => {
+    for (const receiptPrinting of ['automatic', 'ask'] as const) {
+      const { receipts, printer, put } = rig({ settings: { receiptPrinting } });
+      put(paidOrder({ state: 'voided' }));
+      receipts.historyChanged(paidOrder().orderId);
+      await flush();
+      expect(
+        printer.jobs.map((job) => job.document.kind),
+        receiptPrinting,
+      ).toEqual(receiptPrinting === 'automatic' ? ['void-slip'] : []);
+    }
   });
 });
 

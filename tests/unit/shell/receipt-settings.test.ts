@@ -56,6 +56,15 @@ describe('the receipt settings', () => {
     reject('receiptPrinter', { kind: 'network' });
     reject('receiptPrinter', { kind: 'network', host: '10.0.0.40', port: 70_000 });
     reject('receiptPrinter', { kind: 'network', host: 'evil host; rm' });
+    // The host follows checkPrinterAddress, the rules the printer connects with.
+    accept('receiptPrinter', { kind: 'network', host: 'fe80::1', port: 9100 });
+    accept('receiptPrinter', { kind: 'network', host: '192.168.1.50' });
+    reject('receiptPrinter', { kind: 'network', host: '192.168.1.256' });
+    reject('receiptPrinter', { kind: 'network', host: '010.0.0.40' });
+    reject('receiptPrinter', { kind: 'network', host: 'printer.local:9100' });
+    reject('receiptPrinter', { kind: 'network', host: '[::1]' });
+    reject('receiptPrinter', { kind: 'network', host: 'fe80::1%eth0' });
+    reject('receiptPrinter', { kind: 'network', host: '10.1' });
     reject('receiptPrinter', { kind: 'none', host: '10.0.0.40' });
     reject('receiptPrinter', { kind: 'network', host: '10.0.0.40', deviceName: 'x' });
     reject('receiptPrinter', { kind: 'os', deviceName: '' });

@@ -3,8 +3,13 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PrintDocument } from '../../../../shared/printing/print-document';
 import type { ReceiptPrintStatus } from '../../../../shared/printing/receipt-views';
+import { OrderPrintStatus } from '../../../../renderer/cashier/printing/order-print-status';
 import { PrintPreview } from '../../../../renderer/cashier/printing/print-preview';
-import { ReceiptSettingsPanel } from '../../../../renderer/cashier/printing/receipt-settings-panel';
+import { ReceiptButton } from '../../../../renderer/cashier/printing/receipt-button';
+import {
+  networkPrinterAddress,
+  ReceiptSettingsPanel,
+} from '../../../../renderer/cashier/printing/receipt-settings-panel';
 import { SaleReceipt } from '../../../../renderer/cashier/printing/sale-receipt';
 import { cashierSettings, saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme } from './fake-pos';
@@ -46,6 +51,47 @@ const status = (patch: Partial<ReceiptPrintStatus>): ReceiptPrintStatus => ({
   message: 'The receipt was sent to the default printer.',
   atMs: 1,
   ...patch,
+});
+
+describe("the history order detail's paper", () => {
+  it('names the button for the paper: a reprint of a receipt, the slip of a voided order, none for others', () => {
+    const order = { orderId: 'order-1', reference: '7F3K-2QXA' };
+    renderWithTheme(
+      <>
+        <ReceiptButton order={{ ...order, state: 'paid-after-all' }} detailed />
+        <ReceiptButton order={{ ...order, state: 'voided' }} detailed />
+        <ReceiptButton order={{ ...order, state: 'cancelled' }} detailed />
+      </>,
+    );
+    expect(screen.getAllByTestId('order-receipt').map((button) => button.textContent)).toEqual([
+      'Reprint receipt…',
+      'Print void slip…',
+    ]);
+  });
+
+  it("shows this order's failed automatic void slip with Try again, and nothing for another order", async () => {
+    const pos = installFakePos();
+    pos.handle('printReceipt', () =>
+      status({ document: 'void-slip', message: 'The void slip was sent to X.', atMs: 2 }),
+    );
+    renderWithTheme(<OrderPrintStatus orderId="order-1" />);
+    pos.emit('receipt-status', status({ orderId: 'order-2', state: 'failed', message: 'other' }));
+    expect(screen.queryByTestId('order-print-status')).toBeNull();
+    pos.emit(
+      'receipt-status',
+      status({
+        document: 'void-slip',
+        state: 'failed',
+        message: 'The void slip was not printed: out of paper.',
+      }),
+    );
+    await screen.findByText('The void slip was not printed: out of paper.');
+    expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByTestId('receipt-try-again')));
+    expect(pos.callsOf('printReceipt')).toEqual([{ orderId: 'order-1', copy: false }]);
+    await screen.findByText('The void slip was sent to X.');
+    expect(screen.queryByTestId('receipt-try-again')).toBeNull();
+  });
 });
 
 describe('SaleReceipt', () => {
@@ -126,6 +172,36 @@ describe('ReceiptSettingsPanel', () => {
       [{ shopAddress: 'Torstraße 12\n10119 Berlin', shopTaxId: 'DE1' }],
     ]);
     await waitFor(() => expect(pos.callsOf('listPrinters')).toHaveLength(1));
+  });
+
+  it('checks a network printer address by the rules the printer connects with before saving it', () => {
+    installFakePos();
+    const save = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    renderWithTheme(
+      <ReceiptSettingsPanel
+        settings={cashierSettings({ receiptPrinter: { kind: 'network', host: '10.0.0.40' } })}
+        save={save}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
+    const host = screen.getByTestId('setting-receiptPrinter-host');
+    fireEvent.change(host, { target: { value: '192.168.1.256' } });
+    fireEvent.click(screen.getByTestId('setting-receiptPrinter-use-network'));
+    expect(save).not.toHaveBeenCalled();
+    screen.getByText(/This is not a valid IP address/);
+    fireEvent.change(host, { target: { value: 'Epson-TM.local:9101' } });
+    fireEvent.click(screen.getByTestId('setting-receiptPrinter-use-network'));
+    expect(save.mock.calls).toEqual([
+      [{ receiptPrinter: { kind: 'network', host: 'epson-tm.local', port: 9101 } }],
+    ]);
+    expect(networkPrinterAddress('fe80::1', '9100')).toEqual({
+      ok: true,
+      host: 'fe80::1',
+      port: 9100,
+    });
+    expect(networkPrinterAddress('[fe80::1]:9200', '9100')).toMatchObject({ port: 9200 });
+    expect(networkPrinterAddress('10.0.0.40', '')).toMatchObject({ port: 9100 });
+    expect(networkPrinterAddress('10.0.0.40', '70000').ok).toBe(false);
   });
 
   it('shows what IT manages but does not let it change', () => {

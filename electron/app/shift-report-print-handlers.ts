@@ -1,0 +1,87 @@
+import type { Clock } from '../../shared/clock';
+import type { Calls } from '../../shared/ipc/contract';
+import type { CallHandlers } from '../../shared/ipc/contract-kit';
+import type { PrintDocument } from '../../shared/printing/print-document';
+import type { ShiftReportSource } from '../../shared/shifts/shift-report-sections';
+import type { Logger } from '../logging/logger';
+import { ReceiptRefusal, type ReceiptPrinting } from '../printing/receipt-printing';
+import type { ShiftService } from '../shifts/shift-service';
+import { shiftReportDocument } from '../shifts/shift-report-document';
+import { CallRefusal } from './call-failure';
+
+export interface ShiftReportPrintParts {
+  clock: Clock;
+  shifts: Pick<ShiftService, 'xReport' | 'zReport'>;
+  receipts: ReceiptPrinting;
+  settings: () => { shopName: string; reportTimeZone: string };
+  logger: Logger;
+}
+
+type Choice = { zNumber: number } | { x: true };
+
+/**
+ * X and Z reports on paper and as PDF, through the receipt printer's queue like receipts.
+ * A Z report is a numbered document: only its first print after the close, in the run that
+ * closed it, is the original; every other print of it says REPRINT, so two papers with the
+ * same number never look like two closes. An X report is never numbered ("not a close").
+ */
+export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
+  handlers: Pick<
+    CallHandlers<Calls>,
+    'shiftReportPreview' | 'printShiftReport' | 'saveShiftReportPdf'
+  >;
+  /** Told each Z report made by a close in this run: its first print is the original. */
+  closed: (zNumber: number) => void;
+} {
+  const originals = new Set<number>();
+
+  const documentOf = (choice: Choice, reprint: boolean): PrintDocument => {
+    let source: ShiftReportSource;
+    if ('x' in choice) {
+      source = { zNumber: null, madeAtMs: parts.clock.now(), report: parts.shifts.xReport() };
+    } else {
+      const view = parts.shifts.zReport(choice.zNumber);
+      if (!view) throw new CallRefusal('no-report', `There is no Z report ${choice.zNumber}.`);
+      source = view;
+    }
+    const values = parts.settings();
+    const document = shiftReportDocument(source, {
+      timeZone: values.reportTimeZone,
+      shopName: values.shopName,
+    });
+    if (!reprint || source.zNumber === null) return document;
+    // Right under the title and shop, where the report's own "Z report n" mark stands.
+    const at = document.blocks.findIndex((block) => block.type === 'mark');
+    const blocks = [...document.blocks];
+    blocks.splice(at < 0 ? 1 : at, 0, { type: 'mark', text: 'REPRINT' });
+    return { ...document, title: `${document.title} (reprint)`, blocks };
+  };
+
+  const isReprint = (choice: Choice) => 'zNumber' in choice && !originals.has(choice.zNumber);
+
+  return {
+    closed: (zNumber) => {
+      originals.add(zNumber);
+    },
+    handlers: {
+      shiftReportPreview: async (choice) => documentOf(choice, isReprint(choice)),
+      printShiftReport: async (choice) => {
+        const reprint = isReprint(choice);
+        const document = documentOf(choice, reprint);
+        const what = 'x' in choice ? 'X report' : `Z report ${choice.zNumber}`;
+        parts.logger.info('shift report print', { kind: document.kind, reprint });
+        const result = await parts.receipts.printDocument(document, what);
+        if (result.state === 'sent' && 'zNumber' in choice) originals.delete(choice.zNumber);
+        return result;
+      },
+      saveShiftReportPdf: async (choice) => {
+        try {
+          return await parts.receipts.saveDocumentPdf(documentOf(choice, false));
+        } catch (error) {
+          if (error instanceof ReceiptRefusal) throw new CallRefusal(error.code, error.message);
+          throw error;
+        }
+      },
+    },
+  };
+}

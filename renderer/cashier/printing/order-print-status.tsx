@@ -1,0 +1,69 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import type { ReceiptPrintStatus } from '../../../shared/printing/receipt-views';
+import { FailureAlert } from '../errors/failure-alert';
+import { callPos } from '../shell/pos';
+import { usePosEvent, useTillAction } from '../shell/use-pos';
+import { ReceiptStatusLine } from './receipt-dialog';
+
+/**
+ * Where the latest print of this order stands (the automatic receipt or void slip after an
+ * act in the history), from the 'receipt-status' event: sent, or not printed with why,
+ * "Try again" (one new job, never by itself) and "Save as PDF". Nothing while none was asked.
+ */
+export function OrderPrintStatus({ orderId }: { orderId: string }) {
+  const latest = usePosEvent('receipt-status');
+  const [answered, setAnswered] = useState<ReceiptPrintStatus | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { pending, failure, run } = useTillAction();
+  const status =
+    [latest, answered]
+      .filter((candidate): candidate is ReceiptPrintStatus => candidate?.orderId === orderId)
+      .sort((a, b) => a.atMs - b.atMs)
+      .at(-1) ?? null;
+  if (!status) return null;
+
+  const tryAgain = () =>
+    void run('print', async () => {
+      const result = await callPos('printReceipt', { orderId, copy: status.copy });
+      if (result.ok) setAnswered(result.value);
+      return result;
+    });
+  const savePdf = () =>
+    void run('pdf', async () => {
+      const result = await callPos('saveReceiptPdf', { orderId });
+      if (result.ok && result.value.saved) setSaved(result.value.fileName ?? 'the file');
+      return result;
+    });
+
+  return (
+    <Stack gap="xs" w="100%" data-testid="order-print-status">
+      <ReceiptStatusLine status={status} />
+      {saved ? <span data-testid="receipt-pdf-saved">Saved as {saved}.</span> : null}
+      {failure ? <FailureAlert failure={failure} /> : null}
+      {status.state === 'failed' ? (
+        <Group gap="sm">
+          <Button
+            size="md"
+            h={48}
+            onClick={tryAgain}
+            loading={pending === 'print'}
+            data-testid="receipt-try-again"
+          >
+            Try again
+          </Button>
+          <Button
+            size="md"
+            h={48}
+            variant="default"
+            onClick={savePdf}
+            loading={pending === 'pdf'}
+            data-testid="receipt-save-pdf"
+          >
+            Save as PDF
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

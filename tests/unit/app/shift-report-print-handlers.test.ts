@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { PrintDocument } from '../../../shared/printing/print-document';
+import { defaultSettings, type Settings } from '../../../shared/settings';
+import type { ShiftRow, ZReportView } from '../../../shared/shifts/shift-views';
+import { shiftReportPrintHandlers } from '../../../electron/app/shift-report-print-handlers';
+import { silentLogger } from '../../../electron/logging/logger';
+import { ReceiptPrinting, type PrinterChoice } from '../../../electron/printing/receipt-printing';
+import { shiftReport } from '../../../electron/shifts/shift-report';
+import { ManualClock } from '../../support/manual-clock';
+
+const shift: ShiftRow = {
+  shiftId: 3,
+  serialNumber: 'POS-0001',
+  openedAtMs: Date.UTC(2026, 10, 26, 8, 0),
+  openedBy: null,
+  closedAtMs: Date.UTC(2026, 10, 26, 18, 0),
+  closedBy: null,
+  openedAfterEventId: 0,
+  reopensShiftId: null,
+  reopenedBy: null,
+};
+const report = shiftReport({
+  shift,
+  orders: [],
+  earlierOrdersPaid: [],
+  throughEventId: 1,
+  names: new Map(),
+});
+const z: ZReportView = { zNumber: 5, madeAtMs: shift.closedAtMs!, report } as ZReportView;
+
+function rig(choice?: PrinterChoice) {
+  const printed: PrintDocument[] = [];
+  const settings: Settings = { ...defaultSettings({ reportTimeZone: 'UTC' }), shopName: 'Corner' };
+  const receipts = new ReceiptPrinting({
+    clock: new ManualClock(),
+    logger: silentLogger,
+    settings: () => settings,
+    order: () => null,
+    staffName: () => null,
+    printerFor: () =>
+      choice ?? {
+        printer: { print: async (document) => void printed.push(document) },
+        name: 'TM-T20',
+      },
+    onStatus: () => undefined,
+  });
+  const prints = shiftReportPrintHandlers({
+    clock: new ManualClock(),
+    shifts: {
+      xReport: () => ({ ...report, closedAtMs: null }),
+      zReport: (zNumber) => (zNumber === 5 ? z : null),
+    },
+    receipts,
+    settings: () => settings,
+    logger: silentLogger,
+  });
+  return { printed, prints };
+}
+const marks = (document: PrintDocument | undefined) =>
+  document?.blocks.flatMap((block) => (block.type === 'mark' ? [block.text] : []));
+
+describe('X and Z reports on paper', () => {
+  it('prints the Z report closed in this run as the original once, every later print as REPRINT', async () => {
+    const { printed, prints } = rig();
+    prints.closed(5);
+    expect(marks(await prints.handlers.shiftReportPreview({ zNumber: 5 }))).toEqual(['Z report 5']);
+    await expect(prints.handlers.printShiftReport({ zNumber: 5 })).resolves.toEqual({
+      state: 'sent',
+      message: 'The Z report 5 was sent to TM-T20.',
+    });
+    await prints.handlers.printShiftReport({ zNumber: 5 });
+    expect(printed.map(marks)).toEqual([['Z report 5'], ['REPRINT', 'Z report 5']]);
+    expect(marks(await prints.handlers.shiftReportPreview({ zNumber: 5 }))).toEqual([
+      'REPRINT',
+      'Z report 5',
+    ]);
+    expect(printed[1]!.title).toBe('Z report 5 — shift 3 (reprint)');
+  });
+
+  it('prints a Z report not closed in this run as REPRINT, an X report never so', async () => {
+    const { printed, prints } = rig();
+    await prints.handlers.printShiftReport({ zNumber: 5 });
+    await prints.handlers.printShiftReport({ x: true });
+    await prints.handlers.printShiftReport({ x: true });
+    expect(printed.map(marks)).toEqual([
+      ['REPRINT', 'Z report 5'],
+      ['X report — not a close'],
+      ['X report — not a close'],
+    ]);
+  });
+
+  it('refuses a Z report that does not exist, and says what to do without a printer', async () => {
+    const { prints } = rig({
+      unavailable:
+        'No receipt printer is set up: a manager chooses one in Settings. Save the receipt as PDF meanwhile.',
+    });
+    await expect(prints.handlers.printShiftReport({ zNumber: 6 })).rejects.toMatchObject({
+      kind: 'no-report',
+      message: 'There is no Z report 6.',
+    });
+    await expect(prints.handlers.printShiftReport({ zNumber: 5 })).resolves.toEqual({
+      state: 'failed',
+      message:
+        'No receipt printer is set up: a manager chooses one in Settings. Save the Z report 5 as PDF meanwhile.',
+    });
+    await expect(prints.handlers.saveShiftReportPdf({ zNumber: 5 })).rejects.toMatchObject({
+      kind: 'no-pdf',
+    });
+  });
+});
