@@ -48,7 +48,11 @@ class ParkedConnections {
   constructor(
     private readonly agent: http.Agent,
     private readonly readyEvent: 'connect' | 'secureConnect',
-    private readonly create: (options: KeyedOptions) => Duplex | null | undefined,
+    /** The agent's own createConnection (its super's): how a connection is made. */
+    private readonly create: (
+      options: KeyedOptions,
+      callback?: AgentCallback,
+    ) => Duplex | null | undefined,
   ) {}
 
   open(hostname: string, port: number, defaultServername: boolean): Promise<PreconnectResult> {
@@ -117,6 +121,24 @@ class ParkedConnections {
   }
 
   /**
+   * The agent's createConnection: the parked connection for this pool key when there is one
+   * (or will be: undefined is returned and `callback` gets it), else a new one as usual.
+   */
+  connect(options: KeyedOptions, callback?: AgentCallback): Duplex | null | undefined {
+    const claimed = this.claim(options, callback, () => {
+      callback?.(null, this.create(options) as Duplex);
+    });
+    if (claimed === true) return undefined;
+    return claimed ?? this.create(options, callback);
+  }
+
+  /** Closes idle and parked connections now, as the idle timeout would; the agent stays. */
+  closeIdle(): void {
+    this.destroyAll();
+    closeFreeSockets(this.agent);
+  }
+
+  /**
    * The parked connection for this pool key, if any: returned at once when it is up; when
    * it is still being made, `callback` gets it once it is (or `fallBack` runs if it fails),
    * and true is returned. undefined: nothing parked, make a connection as usual.
@@ -157,8 +179,8 @@ function closeFreeSockets(agent: http.Agent): void {
  * (`preconnect`). Everything else is Node's agent: pooling, keep-alive, idle timeout.
  */
 export class PreconnectHttpAgent extends http.Agent {
-  private readonly parked = new ParkedConnections(this, 'connect', (options) =>
-    super.createConnection(options),
+  private readonly parked = new ParkedConnections(this, 'connect', (options, callback) =>
+    super.createConnection(options, callback),
   );
 
   preconnect(hostname: string, port: number): Promise<PreconnectResult> {
@@ -169,17 +191,12 @@ export class PreconnectHttpAgent extends http.Agent {
     options: http.ClientRequestArgs,
     callback?: AgentCallback,
   ): Duplex | null | undefined {
-    const claimed = this.parked.claim(options, callback, () => {
-      callback?.(null, super.createConnection(options) as Duplex);
-    });
-    if (claimed === true) return undefined;
-    return claimed ?? super.createConnection(options, callback);
+    return this.parked.connect(options, callback);
   }
 
   /** Closes idle and parked connections now, as the idle timeout would; the agent stays. */
   closeIdle(): void {
-    this.parked.destroyAll();
-    closeFreeSockets(this);
+    this.parked.closeIdle();
   }
 
   override destroy(): void {
@@ -194,8 +211,8 @@ export class PreconnectHttpAgent extends http.Agent {
  * and fills the agent's TLS session cache (`maxCachedSessions`) like any request's.
  */
 export class PreconnectHttpsAgent extends https.Agent {
-  private readonly parked = new ParkedConnections(this, 'secureConnect', (options) =>
-    super.createConnection(options),
+  private readonly parked = new ParkedConnections(this, 'secureConnect', (options, callback) =>
+    super.createConnection(options, callback),
   );
 
   preconnect(hostname: string, port: number): Promise<PreconnectResult> {
@@ -206,17 +223,12 @@ export class PreconnectHttpsAgent extends https.Agent {
     options: https.RequestOptions,
     callback?: AgentCallback,
   ): Duplex | null | undefined {
-    const claimed = this.parked.claim(options, callback, () => {
-      callback?.(null, super.createConnection(options) as Duplex);
-    });
-    if (claimed === true) return undefined;
-    return claimed ?? super.createConnection(options, callback);
+    return this.parked.connect(options, callback);
   }
 
   /** Closes idle and parked connections now, as the idle timeout would; the agent stays. */
   closeIdle(): void {
-    this.parked.destroyAll();
-    closeFreeSockets(this);
+    this.parked.closeIdle();
   }
 
   override destroy(): void {

@@ -2,6 +2,7 @@ import { sumDecimalTexts } from './exact-sum';
 import type { OrderReportSource, TotalsGroup } from '../journal/report-source';
 import { paidStates, saleStates, type SaleState } from '../../shared/sale/sale-states';
 import { periodOfDays, todayPeriod, type Period } from './report-period';
+import { moneyOf } from './order-money';
 import type {
   ChainAssetStateTotal,
   ChainAssetTotal,
@@ -116,13 +117,7 @@ export function periodReport(
         fee: order.fee,
         asset: order.asset,
         chainName: order.chainName,
-        money: order.pricing
-          ? {
-              currency: order.pricing.currency,
-              amount: order.pricing.moneyAmount,
-              fee: order.pricing.feeMoney,
-            }
-          : null,
+        money: moneyOf(order),
         voidedBy: { staffId: actorId, name: nameOf(actorId) },
         reason: detail.note ?? '',
       })),

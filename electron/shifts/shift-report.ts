@@ -1,4 +1,5 @@
 import type { OrderRecord } from '../journal/order-record';
+import { moneyOf } from '../reports/order-money';
 import {
   isTerminal,
   saleStates,
@@ -153,13 +154,7 @@ function lineOf(order: OrderRecord, cashier: StaffRef): OrderLine {
     asset: order.asset,
     chainId: order.chainId,
     chainName: order.chainName,
-    money: order.pricing
-      ? {
-          currency: order.pricing.currency,
-          amount: order.pricing.moneyAmount,
-          fee: order.pricing.feeMoney,
-        }
-      : null,
+    money: moneyOf(order),
     cashier,
   };
 }

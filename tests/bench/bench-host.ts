@@ -16,11 +16,14 @@ export interface HostInfo {
 
 const repoRoot = join(import.meta.dirname, '../..');
 
-/** Bundles cashier-host.ts into out/bench/; answers the bundle's path. */
-export async function bundleHost(): Promise<string> {
-  const bundle = join(repoRoot, 'out/bench/cashier-host.mjs');
+/**
+ * Bundles a host of tests/bench (cashier-host.ts unless told) into out/bench/<host>.mjs;
+ * answers the bundle's path.
+ */
+export async function bundleHost(host = 'cashier-host'): Promise<string> {
+  const bundle = join(repoRoot, `out/bench/${host}.mjs`);
   await build({
-    entryPoints: [join(import.meta.dirname, 'cashier-host.ts')],
+    entryPoints: [join(import.meta.dirname, `${host}.ts`)],
     outfile: bundle,
     bundle: true,
     platform: 'node',

@@ -30,9 +30,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../support/browser';
+import { bundleHost } from './bench-host';
 import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
 
 const OPTIONS = 10_006;
@@ -46,21 +46,6 @@ interface Host {
   info: { cashierUrl: string; sandboxOrigin: string; sandboxToken: string };
   child: ChildProcess;
   ask(command: string): Promise<Record<string, number | boolean>>;
-}
-
-async function bundleHost(): Promise<string> {
-  const bundle = join(repoRoot, 'out/bench/catalogue-host.mjs');
-  await build({
-    entryPoints: [join(import.meta.dirname, 'catalogue-host.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
-  });
-  return bundle;
 }
 
 async function startHost(bundle: string, dataDir: string, mode = ''): Promise<Host> {
@@ -232,7 +217,7 @@ async function hangingService(browser: Browser, bundle: string, dataDir: string)
 }
 
 export async function run(): Promise<BenchLine[]> {
-  const bundle = await bundleHost();
+  const bundle = await bundleHost('catalogue-host');
   const dirs: string[] = [];
   let browser: Browser | undefined;
   try {

@@ -32,29 +32,20 @@ import {
 } from '../../electron/service-client/node-http-exchange';
 import { createServiceClient } from '../../electron/service-client/payment-service-client';
 import { systemClock } from '../../shared/clock';
-import type { Asset } from '../../shared/wire/asset';
 import type { GenerateQrRequest } from '../../shared/wire/requests';
 import { startTlsSandbox } from '../support/tls-sandbox';
 import { percentile, ratioLine, type BenchLine } from './bench-line';
+import { benchAsset, benchQrRequest } from './bench-qr-request';
 
 const ROUND_TRIPS_MS = [0, 50] as const;
 /** Samples per way, per round trip; fewer far away, where each idle click takes ~150 ms. */
 const SAMPLES = { 0: 60, 50: 20 } as const;
 const WARM_UP = 30;
 
-const asset: Asset = { asset: 'USDT', chain: 'ETHEREUM', chain_id: 1, decimal: 6, logo: '' };
 let serial = 0;
 function qrBody(): GenerateQrRequest {
   serial += 1;
-  return {
-    order_id: `first-qr-${process.pid}-${serial}`,
-    amount: '12.5',
-    asset: 'USDT',
-    chain_id: '1',
-    currency: 'USD',
-    fee_value: '0.5',
-    serial_number: 'POS-BENCH',
-  };
+  return benchQrRequest(`first-qr-${process.pid}-${serial}`);
 }
 
 /** A bare node:https POST: write, collect the body, JSON.parse. */
@@ -142,7 +133,7 @@ async function measureAt(roundTripMs: number): Promise<BenchLine[]> {
     const click = async (): Promise<Click> => {
       const before = sandbox.connections();
       const start = performance.now();
-      await client.createPaymentLink(qrBody(), asset);
+      await client.createPaymentLink(qrBody(), benchAsset);
       const ms = performance.now() - start;
       const after = sandbox.connections();
       return { ms, roundTrips: after.tcp - before.tcp + (after.tls - before.tls) + 1 };
@@ -154,7 +145,7 @@ async function measureAt(roundTripMs: number): Promise<BenchLine[]> {
     };
 
     for (let i = 0; i < WARM_UP; i += 1) {
-      await client.createPaymentLink(qrBody(), asset);
+      await client.createPaymentLink(qrBody(), benchAsset);
       await bare();
     }
 
@@ -171,7 +162,7 @@ async function measureAt(roundTripMs: number): Promise<BenchLine[]> {
       await idle();
       freshFloor.push(await bareOnNewConnection());
 
-      await client.createPaymentLink(qrBody(), asset); // leaves its connection pooled
+      await client.createPaymentLink(qrBody(), benchAsset); // leaves its connection pooled
       warm.push(await click());
 
       await idle();

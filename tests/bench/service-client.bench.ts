@@ -15,9 +15,8 @@ import { startSandbox } from '../../electron/sandbox/sandbox-server';
 import { SERVICE_AGENT_OPTIONS } from '../../electron/service-client/node-http-exchange';
 import { createServiceClient } from '../../electron/service-client/payment-service-client';
 import { systemClock } from '../../shared/clock';
-import type { Asset } from '../../shared/wire/asset';
-import type { GenerateQrRequest } from '../../shared/wire/requests';
 import { percentile, ratioLine, type BenchLine } from './bench-line';
+import { benchAsset, benchQrRequest } from './bench-qr-request';
 
 // Enough rounds for both sides to reach steady state and for p99 to mean something: with
 // 60 warm-up rounds the client's longer JS path (zod, URL, big.js) was still being tiered
@@ -25,20 +24,6 @@ import { percentile, ratioLine, type BenchLine } from './bench-line';
 // a shared machine is whatever else was running. Both sides get the same rounds.
 const N = 2000;
 const WARM_UP = 500;
-
-const asset: Asset = { asset: 'USDT', chain: 'ETHEREUM', chain_id: 1, decimal: 6, logo: '' };
-
-function qrBody(orderId: string): GenerateQrRequest {
-  return {
-    order_id: orderId,
-    amount: '12.5',
-    asset: 'USDT',
-    chain_id: '1',
-    currency: 'USD',
-    fee_value: '0.5',
-    serial_number: 'POS-BENCH',
-  };
-}
 
 /** A bare keep-alive node:http request: write, collect the body, JSON.parse. */
 function bareNodeHttp(
@@ -98,7 +83,7 @@ export async function run(): Promise<BenchLine[]> {
       const res = await fetch(`${sandbox.baseUrl}/generate_qr`, {
         method: 'POST',
         headers: postHeaders,
-        body: JSON.stringify(qrBody(orderId)),
+        body: JSON.stringify(benchQrRequest(orderId)),
       });
       await res.json();
     };
@@ -110,7 +95,7 @@ export async function run(): Promise<BenchLine[]> {
         agent,
         `${sandbox.baseUrl}/generate_qr`,
         postHeaders,
-        JSON.stringify(qrBody(orderId)),
+        JSON.stringify(benchQrRequest(orderId)),
       );
 
     let serial = 0;
@@ -119,7 +104,7 @@ export async function run(): Promise<BenchLine[]> {
     for (let i = 0; i < WARM_UP; i += 1) {
       await client.listChains();
       await bareChain();
-      await client.createPaymentLink(qrBody(nextId('c')), asset);
+      await client.createPaymentLink(benchQrRequest(nextId('c')), benchAsset);
       await bareQr(nextId('f'));
       await nodeChain();
       await nodeQr(nextId('n'));
@@ -148,7 +133,7 @@ export async function run(): Promise<BenchLine[]> {
       const qrSides = [
         async () =>
           samples.qrClient.push(
-            await timed(() => client.createPaymentLink(qrBody(clientId), asset)),
+            await timed(() => client.createPaymentLink(benchQrRequest(clientId), benchAsset)),
           ),
         async () => samples.qrBare.push(await timed(() => bareQr(bareId))),
         async () => samples.qrNode.push(await timed(() => nodeQr(nodeId))),

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calls } from '../../shared/ipc/contract';
 import type { StaffSession } from '../../shared/staff';
@@ -11,8 +10,8 @@ import {
   holdToConfirm,
   openTill,
   pickChainAndAsset,
-  tapAmount,
-  waitSaleState,
+  qrSaleEndedByCashier,
+  tapPin,
   type Till,
 } from './cashier-kit';
 
@@ -22,11 +21,6 @@ import {
 // no longer counts the money and lists the void (screenshots at 1280x800 and 1024x768).
 const DAY = 24 * 60 * 60 * 1000;
 const row = (reference: string) => `${byTestId('order-row')}[data-reference="${reference}"]`;
-
-async function tapPin(cashier: Page, pin: string): Promise<void> {
-  for (const digit of pin) await cashier.click(byTestId(`pin-key-${digit}`));
-  await cashier.click(byTestId('pin-ok'));
-}
 
 describe('cashier: history a manager can use, and voiding a payment', () => {
   let till: Till;
@@ -52,22 +46,8 @@ describe('cashier: history a manager can use, and voiding a payment', () => {
   const call = (name: keyof Calls & string, args: unknown = {}) =>
     dispatchCall(till.harness.services.handlers, name, args, silentLogger);
 
-  async function sale(amount: string, end: 'customer-paid' | 'cancel-sale'): Promise<string> {
-    const { cashier, harness } = till;
-    await tapAmount(cashier, amount);
-    await cashier.click(byTestId('show-qr'));
-    await waitSaleState(cashier, 'awaiting-payment');
-    const reference = harness.services.sale.current()!.reference;
-    if (end === 'customer-paid') await holdToConfirm(cashier, end);
-    else await cashier.click(byTestId(end));
-    await waitSaleState(
-      cashier,
-      end === 'customer-paid' ? 'paid-confirmed-by-cashier' : 'cancelled',
-    );
-    await cashier.click(byTestId('new-sale'));
-    await cashier.waitForSelector(byTestId('amount-input'));
-    return reference;
-  }
+  const sale = (amount: string, end: 'customer-paid' | 'cancel-sale') =>
+    qrSaleEndedByCashier(till, amount, end);
 
   async function choose(filter: string, option: string): Promise<void> {
     const { cashier } = till;

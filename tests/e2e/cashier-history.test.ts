@@ -4,11 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/manual-clock';
 import {
   byTestId,
-  holdToConfirm,
   openTill,
   pickChainAndAsset,
-  tapAmount,
-  waitSaleState,
+  qrSaleEndedByCashier,
   type Till,
 } from './cashier-kit';
 
@@ -24,22 +22,8 @@ describe('cashier: history and end of day', () => {
     await till?.close();
   });
 
-  async function sale(amount: string, end: 'customer-paid' | 'cancel-sale'): Promise<string> {
-    const { cashier, harness } = till;
-    await tapAmount(cashier, amount);
-    await cashier.click(byTestId('show-qr'));
-    await waitSaleState(cashier, 'awaiting-payment');
-    const reference = harness.services.sale.current()!.reference;
-    if (end === 'customer-paid') await holdToConfirm(cashier, end);
-    else await cashier.click(byTestId(end));
-    await waitSaleState(
-      cashier,
-      end === 'customer-paid' ? 'paid-confirmed-by-cashier' : 'cancelled',
-    );
-    await cashier.click(byTestId('new-sale'));
-    await cashier.waitForSelector(byTestId('amount-input'));
-    return reference;
-  }
+  const sale = (amount: string, end: 'customer-paid' | 'cancel-sale') =>
+    qrSaleEndedByCashier(till, amount, end);
 
   it('lists, searches, reports and exports the day', async () => {
     const { cashier, shots, harness } = till;

@@ -152,3 +152,31 @@ export async function pickChainAndAsset(
   await cashier.click(byTestId(`asset-picker-option-${asset}`));
   await cashier.waitForSelector(`${byTestId(`asset-picker-option-${asset}`)}[aria-checked="true"]`);
 }
+
+/** Taps a PIN on the pad's keys (never typed into a field) and presses OK. */
+export async function tapPin(cashier: Page, pin: string): Promise<void> {
+  for (const digit of pin) await cashier.click(byTestId(`pin-key-${digit}`));
+  await cashier.click(byTestId('pin-ok'));
+}
+
+/**
+ * One QR sale on the start form (chain and asset already picked), ended by the cashier: held
+ * "Customer paid" or "Cancel sale"; then back to a new sale. Returns the order's reference.
+ */
+export async function qrSaleEndedByCashier(
+  till: Till,
+  amount: string,
+  end: 'customer-paid' | 'cancel-sale',
+): Promise<string> {
+  const { cashier, harness } = till;
+  await tapAmount(cashier, amount);
+  await cashier.click(byTestId('show-qr'));
+  await waitSaleState(cashier, 'awaiting-payment');
+  const reference = harness.services.sale.current()!.reference;
+  if (end === 'customer-paid') await holdToConfirm(cashier, end);
+  else await cashier.click(byTestId(end));
+  await waitSaleState(cashier, end === 'customer-paid' ? 'paid-confirmed-by-cashier' : 'cancelled');
+  await cashier.click(byTestId('new-sale'));
+  await cashier.waitForSelector(byTestId('amount-input'));
+  return reference;
+}

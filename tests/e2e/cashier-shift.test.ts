@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Big from 'big.js';
-import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchCall } from '../../electron/app/dispatch-call';
 import { silentLogger } from '../../electron/logging/logger';
@@ -13,11 +12,10 @@ import { ManualClock } from '../support/manual-clock';
 import { blockingViolations, levelOneHeadingFinding, smallTouchTargets } from './a11y-scan';
 import {
   byTestId,
-  holdToConfirm,
   openTill,
   pickChainAndAsset,
-  tapAmount,
-  waitSaleState,
+  qrSaleEndedByCashier,
+  tapPin,
   type Till,
 } from './cashier-kit';
 
@@ -90,11 +88,6 @@ describe('cashier: a shift from opening to its Z report', () => {
     await till?.close();
   });
 
-  async function tapPin(page: Page, pin: string): Promise<void> {
-    for (const digit of pin) await page.click(byTestId(`pin-key-${digit}`));
-    await page.click(byTestId('pin-ok'));
-  }
-
   async function signIn(person: Person): Promise<void> {
     const { cashier } = till;
     if (await cashier.isVisible(byTestId('switch-person'))) {
@@ -111,18 +104,7 @@ describe('cashier: a shift from opening to its Z report', () => {
     await cashier.click(byTestId('nav-sale'));
     await cashier.waitForSelector(byTestId('chain-picker-option-1'));
     await pickChainAndAsset(cashier, '1', 'USDT');
-    await tapAmount(cashier, amount);
-    await cashier.click(byTestId('show-qr'));
-    await waitSaleState(cashier, 'awaiting-payment');
-    if (paid) {
-      await holdToConfirm(cashier, 'customer-paid');
-      await waitSaleState(cashier, 'paid-confirmed-by-cashier');
-    } else {
-      await cashier.click(byTestId('cancel-sale'));
-      await waitSaleState(cashier, 'cancelled');
-    }
-    await cashier.click(byTestId('new-sale'));
-    await cashier.waitForSelector(byTestId('amount-input'));
+    await qrSaleEndedByCashier(till, amount, paid ? 'customer-paid' : 'cancel-sale');
     sold.push({ cashier: person, amount, paid });
     clock.advance(60_000);
   }

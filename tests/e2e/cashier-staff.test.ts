@@ -1,18 +1,11 @@
-import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, levelOneHeadingFinding, smallTouchTargets } from './a11y-scan';
-import { byTestId, openTill, type Till } from './cashier-kit';
+import { byTestId, openTill, tapPin, type Till } from './cashier-kit';
 
 // Staff PINs on, from an empty staff list: the first manager is set up and signed in, adds a
 // cashier, and hands over with Switch; the cashier signs in (a wrong PIN first), and a save in
 // Settings, which only a manager may do, asks for the manager's PIN in place and then saves.
 // Each staff screen is scanned by axe-core and keeps every control at least 44 px.
-
-/** Taps a PIN on the pad's keys (never typed into a field) and presses OK. */
-async function tapPin(cashier: Page, pin: string): Promise<void> {
-  for (const digit of pin) await cashier.click(byTestId(`pin-key-${digit}`));
-  await cashier.click(byTestId('pin-ok'));
-}
 
 describe('cashier: staff PINs and a manager approval', () => {
   let till: Till;

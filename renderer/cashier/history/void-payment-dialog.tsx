@@ -1,7 +1,8 @@
-import { Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../shared/history/order-detail';
 import { displayAmount } from '../../common/amount-format';
+import { ReasonChoice } from '../common-dialogs/reason-choice';
 import { FailureAlert } from '../errors/failure-alert';
 import { HoldToConfirm } from '../sale/active/hold-to-confirm';
 import { callPos } from '../shell/pos';
@@ -45,35 +46,16 @@ export function VoidPaymentDialog({
             stays in the history as voided, with your reason. It sends nothing back to the customer:
             give the money back yourself.
           </Text>
-          <Radio.Group
+          <ReasonChoice
             label="Why is it voided?"
-            value={choice}
-            onChange={(value) => setChoice(value as VoidReasonChoice)}
-          >
-            <Stack gap="xs" mt="xs">
-              {voidReasons.map((option) => (
-                <Radio
-                  key={option.value}
-                  value={option.value}
-                  label={option.label}
-                  size="md"
-                  data-testid={`void-reason-${option.value}`}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {choice === 'other' ? (
-            <Textarea
-              label="In your words"
-              value={other}
-              maxLength={200}
-              autosize
-              minRows={2}
-              data-testid="void-reason-text"
-              error={reason === null ? 'Say in a few words why it is voided.' : undefined}
-              onChange={(event) => setOther(event.currentTarget.value)}
-            />
-          ) : null}
+            options={voidReasons}
+            choice={choice}
+            onChoice={setChoice}
+            other={other}
+            onOther={setOther}
+            missingWords={reason === null ? 'Say in a few words why it is voided.' : null}
+            testIdPrefix="void-reason"
+          />
           {failure ? <FailureAlert failure={failure} /> : null}
           <HoldToConfirm
             label="Void payment"

@@ -1,6 +1,7 @@
-import { Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
+import { ReasonChoice } from '../common-dialogs/reason-choice';
 import { FailureAlert } from '../errors/failure-alert';
 import { HoldToConfirm } from '../sale/active/hold-to-confirm';
 import { callPos } from '../shell/pos';
@@ -51,35 +52,16 @@ export function PaidAfterAllDialog({
             Order <b>{order.reference}</b> for {order.what} {order.ended}. Record it as paid only
             when you see the payment itself. It stays the same order: nothing new is charged.
           </Text>
-          <Radio.Group
+          <ReasonChoice
             label="How do you know it was paid?"
-            value={choice}
-            onChange={(value) => setChoice(value as LateReasonChoice)}
-          >
-            <Stack gap="xs" mt="xs">
-              {lateReasons.map((option) => (
-                <Radio
-                  key={option.value}
-                  value={option.value}
-                  label={option.label}
-                  size="md"
-                  data-testid={`late-reason-${option.value}`}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {choice === 'other' ? (
-            <Textarea
-              label="In your words"
-              value={other}
-              maxLength={200}
-              autosize
-              minRows={2}
-              data-testid="late-reason-text"
-              error={reason === null ? 'Say in a few words how you know it was paid.' : undefined}
-              onChange={(event) => setOther(event.currentTarget.value)}
-            />
-          ) : null}
+            options={lateReasons}
+            choice={choice}
+            onChoice={setChoice}
+            other={other}
+            onOther={setOther}
+            missingWords={reason === null ? 'Say in a few words how you know it was paid.' : null}
+            testIdPrefix="late-reason"
+          />
           {failure ? <FailureAlert failure={failure} /> : null}
           <HoldToConfirm
             label="Record as paid"

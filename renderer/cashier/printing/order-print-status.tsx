@@ -5,6 +5,7 @@ import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
 import { ReceiptStatusLine } from './receipt-dialog';
+import { SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
 
 /**
  * Where the latest print of this order stands (the automatic receipt or void slip after an
@@ -14,8 +15,8 @@ import { ReceiptStatusLine } from './receipt-dialog';
 export function OrderPrintStatus({ orderId }: { orderId: string }) {
   const latest = usePosEvent('receipt-status');
   const [answered, setAnswered] = useState<ReceiptPrintStatus | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const { pending, failure, run } = useTillAction();
+  const { saved, savePdf } = useReceiptPdf(orderId, run);
   const status =
     [latest, answered]
       .filter((candidate): candidate is ReceiptPrintStatus => candidate?.orderId === orderId)
@@ -27,12 +28,6 @@ export function OrderPrintStatus({ orderId }: { orderId: string }) {
     void run('print', async () => {
       const result = await callPos('printReceipt', { orderId, copy: status.copy });
       if (result.ok) setAnswered(result.value);
-      return result;
-    });
-  const savePdf = () =>
-    void run('pdf', async () => {
-      const result = await callPos('saveReceiptPdf', { orderId });
-      if (result.ok && result.value.saved) setSaved(result.value.fileName ?? 'the file');
       return result;
     });
 
@@ -52,16 +47,7 @@ export function OrderPrintStatus({ orderId }: { orderId: string }) {
           >
             Try again
           </Button>
-          <Button
-            size="md"
-            h={48}
-            variant="default"
-            onClick={savePdf}
-            loading={pending === 'pdf'}
-            data-testid="receipt-save-pdf"
-          >
-            Save as PDF
-          </Button>
+          <SaveReceiptPdfButton onClick={savePdf} loading={pending === 'pdf'} />
         </Group>
       ) : null}
     </Stack>

@@ -6,6 +6,7 @@ import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { PrintPreview } from './print-preview';
+import { ReceiptPdfSaved, SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
 
 export interface ReceiptOrder {
   orderId: string;
@@ -41,7 +42,6 @@ export function ReceiptDialog({
 function ReceiptDialogBody({ order, onClose }: { order: ReceiptOrder; onClose: () => void }) {
   const [document, setDocument] = useState<PrintDocument | null>(null);
   const [status, setStatus] = useState<ReceiptPrintStatus | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const loading = useTillAction();
   const acting = useTillAction();
   const { run } = loading;
@@ -61,12 +61,7 @@ function ReceiptDialogBody({ order, onClose }: { order: ReceiptOrder; onClose: (
       if (result.ok) setStatus(result.value);
       return result;
     });
-  const savePdf = () =>
-    void acting.run('pdf', async () => {
-      const result = await callPos('saveReceiptPdf', { orderId });
-      if (result.ok && result.value.saved) setSaved(result.value.fileName ?? 'the file');
-      return result;
-    });
+  const { saved, savePdf } = useReceiptPdf(orderId, acting.run);
 
   return (
     <Stack gap="md">
@@ -77,11 +72,7 @@ function ReceiptDialogBody({ order, onClose }: { order: ReceiptOrder; onClose: (
         <Text>Loading…</Text>
       ) : null}
       {status ? <ReceiptStatusLine status={status} /> : null}
-      {saved ? (
-        <Text c="green" fw={600} data-testid="receipt-pdf-saved">
-          Saved as {saved}.
-        </Text>
-      ) : null}
+      <ReceiptPdfSaved saved={saved} />
       {acting.failure ? <FailureAlert failure={acting.failure} /> : null}
       <Group>
         <Button
@@ -94,17 +85,11 @@ function ReceiptDialogBody({ order, onClose }: { order: ReceiptOrder; onClose: (
         >
           Print copy
         </Button>
-        <Button
-          size="md"
-          h={48}
-          variant="default"
+        <SaveReceiptPdfButton
           onClick={savePdf}
           loading={acting.pending === 'pdf'}
           disabled={!document}
-          data-testid="receipt-save-pdf"
-        >
-          Save as PDF
-        </Button>
+        />
         <Button size="md" h={48} variant="subtle" onClick={onClose}>
           Close
         </Button>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { ReceiptPrintStatus } from '../../../shared/printing/receipt-views';
 import { paidStates } from '../../../shared/sale/sale-states';
@@ -7,6 +7,7 @@ import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
 import { ReceiptStatusLine } from './receipt-dialog';
+import { ReceiptPdfSaved, SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
 
 /**
  * The receipt of the sale just paid (or the slip of one voided), under its outcome: with
@@ -18,8 +19,8 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
   const settings = usePosEvent('settings-changed');
   const latest = usePosEvent('receipt-status');
   const [answered, setAnswered] = useState<ReceiptPrintStatus | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const { pending, failure, run } = useTillAction();
+  const { saved, savePdf } = useReceiptPdf(sale.orderId, run);
   const mode = settings?.values.receiptPrinting ?? 'off';
   const paid = paidStates.has(sale.state);
   if (mode === 'off' || !sale.terminal || (!paid && sale.state !== 'voided')) return null;
@@ -39,22 +40,12 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
       if (result.ok) setAnswered(result.value);
       return result;
     });
-  const savePdf = () =>
-    void run('pdf', async () => {
-      const result = await callPos('saveReceiptPdf', { orderId: sale.orderId });
-      if (result.ok && result.value.saved) setSaved(result.value.fileName ?? 'the file');
-      return result;
-    });
 
   return (
     <Paper p="sm" radius="md" withBorder data-testid="sale-receipt" data-order={sale.orderId}>
       <Stack gap="xs">
         {status ? <ReceiptStatusLine status={status} /> : null}
-        {saved ? (
-          <Text c="green" fw={600} data-testid="receipt-pdf-saved">
-            Saved as {saved}.
-          </Text>
-        ) : null}
+        <ReceiptPdfSaved saved={saved} />
         {failure ? <FailureAlert failure={failure} /> : null}
         <Group gap="sm">
           {status === null && offered ? (
@@ -92,16 +83,7 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
             </Button>
           ) : null}
           {status !== null || offered ? (
-            <Button
-              size="md"
-              h={48}
-              variant="default"
-              onClick={savePdf}
-              loading={pending === 'pdf'}
-              data-testid="receipt-save-pdf"
-            >
-              Save as PDF
-            </Button>
+            <SaveReceiptPdfButton onClick={savePdf} loading={pending === 'pdf'} />
           ) : null}
         </Group>
       </Stack>

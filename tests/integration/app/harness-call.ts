@@ -4,6 +4,9 @@ import { dispatchCall } from '../../../electron/app/dispatch-call';
 import { silentLogger } from '../../../electron/logging/logger';
 import type { Harness } from '../../support/harness/harness';
 
+/** A page call into the running harness, as `callThrough` makes it. */
+export type HarnessCall = ReturnType<typeof callThrough>;
+
 /**
  * A page call into the running harness's services through the contract (dispatchCall, as
  * both transports use it). `harness` is read at each call, so a test may start a new one.

@@ -3,10 +3,10 @@ import type { OrderDetail } from '../../../shared/history/order-detail';
 import type { OrderList } from '../../../shared/history/order-list';
 import type { PeriodReport } from '../../../shared/reports/report-types';
 import type { ShiftReport } from '../../../shared/shifts/shift-report-types';
-import type { StaffSession } from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
+import { signInCashier } from './staff-till';
 
 // The history a manager uses, through the contract as the pages call it, on the harness's real
 // services (a real SQLite journal, the sandbox over HTTP): a range of days with filters, one
@@ -25,16 +25,9 @@ async function tillWithCashier(clock: ManualClock) {
     clock,
     settings: { staffPinsRequired: true, reportTimeZone: 'UTC', autoLockMinutes: 0 },
   });
-  const first = await ok<StaffSession>(call('createFirstManager', { name: 'Mia', pin: '1234' }));
-  const managerId = first.signedIn!.staffId;
-  const added = await ok<StaffSession>(
-    call('addStaff', { name: 'Cas', role: 'cashier', pin: '4321' }),
-  );
-  const cashierId = added.staff.find((member) => member.name === 'Cas')!.staffId;
-  await ok(call('signOut'));
-  await ok(call('signIn', { staffId: cashierId, pin: '4321' }));
+  const staff = await signInCashier(call);
   await harness.services.rates.ready();
-  return { managerId, cashierId };
+  return staff;
 }
 
 /** A QR sale of `amount` USDT on chain 1, paid or cancelled, and back to a new sale. */

@@ -3,10 +3,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShiftReport } from '../../../shared/shifts/shift-report-types';
 import type { ShiftView, ZReportSummary, ZReportView } from '../../../shared/shifts/shift-views';
-import type { StaffSession } from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
+import { signInCashier } from './staff-till';
 
 // Reopening a closed shift through the contract, with staff PINs on: a manager's act. The
 // services are the harness's real ones (real SQLite journal, the sandbox over HTTP).
@@ -31,14 +31,7 @@ describe('reopening a shift through the contract', () => {
       onEvent: (name, payload) => events.push([name, payload]),
     });
     await harness.services.rates.ready();
-    const first = await ok<StaffSession>(call('createFirstManager', { name: 'Mia', pin: '1234' }));
-    const managerId = first.signedIn!.staffId;
-    const added = await ok<StaffSession>(
-      call('addStaff', { name: 'Cas', role: 'cashier', pin: '4321' }),
-    );
-    const cashierId = added.staff.find((member) => member.name === 'Cas')!.staffId;
-    await ok(call('signOut'));
-    await ok(call('signIn', { staffId: cashierId, pin: '4321' }));
+    const { managerId, cashierId } = await signInCashier(call);
 
     await ok<ShiftView>(call('openShift'));
     await ok(call('startQrSale', { amount: '5', chainId: '1', asset: 'USDT' }));

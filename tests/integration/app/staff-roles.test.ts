@@ -5,6 +5,7 @@ import type { StaffSession } from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
+import { signInCashier } from './staff-till';
 
 // Roles are enforced in main: every guarded call, made as a signed-in cashier through the
 // contract (as both transports make it), is refused until a manager's PIN approves that one
@@ -37,15 +38,7 @@ const guardedCalls: Record<string, unknown> = {
 
 async function tillWithCashier(): Promise<{ managerId: string; cashierId: string }> {
   harness = await startHarness({ clock: new ManualClock(), settings: { staffPinsRequired: true } });
-  const first = await ok<StaffSession>(call('createFirstManager', { name: 'Mia', pin: '1234' }));
-  const managerId = first.signedIn!.staffId;
-  const added = await ok<StaffSession>(
-    call('addStaff', { name: 'Cas', role: 'cashier', pin: '4321' }),
-  );
-  const cashierId = added.staff.find((member) => member.name === 'Cas')!.staffId;
-  await ok(call('signOut'));
-  await ok(call('signIn', { staffId: cashierId, pin: '4321' }));
-  return { managerId, cashierId };
+  return signInCashier(call);
 }
 
 describe('staff roles, enforced in main', () => {
