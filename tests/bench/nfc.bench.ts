@@ -1,5 +1,6 @@
 /**
- * NFC tap to payment request (goal: the app adds under 20 ms to the APDU exchange).
+ * NFC tap to payment request (goal: the app adds under 5 ms to the APDU exchange, p50 and p99;
+ * it was 20 ms until the measured figures, +1.9 and +2.4 ms, met it with room).
  *
  * Both phases use the same rig in the same run: pcscd + vpcd + the virtual wallet card
  * answering the wallet AID (one SELECT, 36-byte token).
@@ -29,7 +30,7 @@ import {
 const TAPS = 30;
 const WARM_UP = 3;
 const SELECT_WALLET = Buffer.from('00A4040006F0504F53323500', 'hex');
-const GOAL_ADDED_MS = 20;
+const GOAL_ADDED_MS = 5;
 
 interface TapTiming {
   /** Card connect -> end (bare: SELECT answer received; app: sandbox got generate_nfc). */
