@@ -204,12 +204,20 @@ export class ReceiptPrinting {
       : { state: 'failed', message: `The ${what} was not printed: ${outcome.message}` };
   }
 
+  /** The PDF saved on the paper the settings name, its file named after the document's title. */
+  private pdfOf(
+    document: PrintDocument,
+    savePdf: NonNullable<ReceiptPrintingParts['savePdf']>,
+  ): Promise<ReceiptPdfResult> {
+    const name = `${document.title.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+    return savePdf(document, this.parts.settings().receiptPaper, name);
+  }
+
   /** "Save as PDF" of a document that belongs to no order, on the paper the settings name. */
   async saveDocumentPdf(document: PrintDocument): Promise<ReceiptPdfResult> {
     if (!this.parts.savePdf)
       throw new ReceiptRefusal('no-pdf', 'This till cannot save a document as PDF.');
-    const name = `${document.title.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-    return this.parts.savePdf(document, this.parts.settings().receiptPaper, name);
+    return this.pdfOf(document, this.parts.savePdf);
   }
 
   /**
@@ -243,8 +251,7 @@ export class ReceiptPrinting {
       throw new ReceiptRefusal('no-pdf', 'This till cannot save a receipt as PDF.');
     const copy = this.printed.has(orderId);
     const document = this.document(orderId, copy);
-    const name = `${document.title.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-    return this.parts.savePdf(document, this.parts.settings().receiptPaper, name);
+    return this.pdfOf(document, this.parts.savePdf);
   }
 
   /**
