@@ -155,6 +155,8 @@ export async function createAppServices(
     onStatus: (status) => send('receipt-status', status),
   });
   sale.onChange((snapshot) => receipts.saleChanged(snapshot));
+  // Paid after all or voided from the history: its receipt or void slip in 'automatic' mode.
+  sale.onOffScreenChange((record) => receipts.historyChanged(record.orderId));
 
   const reportPrints = shiftReportPrintHandlers({
     clock,
@@ -162,25 +164,6 @@ export async function createAppServices(
     receipts,
     settings: values,
     logger,
-  });
-  const saleCalls = saleHandlers({
-    sale,
-    catalogue,
-    rates,
-    settings: values,
-    clock,
-    // Paid after all from the history: its receipt prints by itself in 'automatic' mode (the
-    // sale screen's own late payment prints from saleChanged).
-    paidFromHistory: (orderId) => receipts.historyChanged(orderId),
-  });
-  const orderCalls = orderHandlers({
-    reports,
-    sale,
-    reportTimeZone: () => values().reportTimeZone,
-    staffName: (staffId) => staffNames.nameOf(staffId),
-    audit: (action, fields) => staff.audit(action, fields),
-    // A payment voided from the history: its void slip prints by itself in 'automatic' mode.
-    voided: (orderId) => receipts.historyChanged(orderId),
   });
   const shiftCalls = shiftHandlers({
     shifts,
@@ -223,7 +206,7 @@ export async function createAppServices(
         catalogue,
         updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
       }),
-      ...saleCalls,
+      ...saleHandlers({ sale, catalogue, rates, settings: values, clock }),
       ...journalHandlers({
         clock,
         reports,
@@ -231,7 +214,13 @@ export async function createAppServices(
         saveCsv: (name, write) => platform.saveCsv(name, write),
         staffName: (staffId) => staffNames.nameOf(staffId),
       }),
-      ...orderCalls,
+      ...orderHandlers({
+        reports,
+        sale,
+        reportTimeZone: () => values().reportTimeZone,
+        staffName: (staffId) => staffNames.nameOf(staffId),
+        audit: (action, fields) => staff.audit(action, fields),
+      }),
       ...settingsHandlers({ settings, secrets, connection, clock, logger }),
       ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
       ...diagnosticsHandlers({

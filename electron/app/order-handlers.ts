@@ -14,8 +14,6 @@ export interface OrderHandlerParts {
   staffName: (staffId: string | null) => string | null;
   /** The audit trail (audit_events). */
   audit: (action: string, fields: AuditFields) => void;
-  /** Told each payment voided here (the automatic void slip). */
-  voided?: (orderId: string) => void;
 }
 
 /** One order of the history in detail, and a manager's void of its payment. */
@@ -53,7 +51,6 @@ export function orderHandlers(
         target: voided.orderId,
         detail: { reference: voided.reference, reason },
       });
-      parts.voided?.(voided.orderId);
       return detailOf(voided.orderId);
     },
   };

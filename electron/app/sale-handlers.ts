@@ -24,8 +24,6 @@ export function saleHandlers(parts: {
   rates: RateBook;
   settings: () => Settings;
   clock: Clock;
-  /** Told each order paid after all here (its automatic receipt when not on the sale screen). */
-  paidFromHistory?: (orderId: string) => void;
 }): Pick<
   CallHandlers<Calls>,
   | 'currentSale'
@@ -90,11 +88,7 @@ export function saleHandlers(parts: {
     retrySameOrder: () => sale.retrySameOrder(),
     voidOrder: () => sale.voidOrder(),
     newLinkForExpired: () => sale.newLinkForExpired(),
-    markPaidAfterAll: async ({ orderId, reason }) => {
-      const paid = await sale.markPaidAfterAll(orderId, reason);
-      parts.paidFromHistory?.(paid.orderId);
-      return paid;
-    },
+    markPaidAfterAll: ({ orderId, reason }) => sale.markPaidAfterAll(orderId, reason),
     finishSale: async () => {
       sale.clear();
       return null;

@@ -45,6 +45,7 @@ export class SaleService {
   private readonly active: ActiveSale;
   private readonly parts: SaleParts;
   private readonly usedTokens = new UsedTokens();
+  private readonly offScreenListeners = new Set<(record: OrderRecord) => void>();
 
   constructor(options: SaleServiceOptions) {
     const { journal, clock } = options;
@@ -73,6 +74,20 @@ export class SaleService {
   /** Called with every change (null when the till goes back to no sale). Returns unsubscribe. */
   onChange(listener: SaleListener): () => void {
     return this.active.onChange(listener);
+  }
+
+  /**
+   * Called with each order changed from the history, not on the sale screen (paid after all,
+   * a payment voided), after the journal has it; the sale on screen goes to `onChange`.
+   */
+  onOffScreenChange(listener: (record: OrderRecord) => void): () => void {
+    this.offScreenListeners.add(listener);
+    return () => this.offScreenListeners.delete(listener);
+  }
+
+  private changedOffScreen(record: OrderRecord): OrderRecord {
+    for (const listener of this.offScreenListeners) listener(record);
+    return record;
   }
 
   /**
@@ -199,7 +214,7 @@ export class SaleService {
         detail: { action: 'paid-after-all', note: reason },
         actorId: this.parts.actor(),
       });
-      return onScreen ? this.active.show(updated) : snapshotOf(updated);
+      return onScreen ? this.active.show(updated) : snapshotOf(this.changedOffScreen(updated));
     });
   }
 
@@ -227,7 +242,7 @@ export class SaleService {
           'not-allowed',
           `Order ${record.reference} was not paid, so there is no payment to void.`,
         );
-      return this.parts.journal.transition({
+      const voided = this.parts.journal.transition({
         orderId,
         from: record.state,
         to: 'voided',
@@ -242,6 +257,7 @@ export class SaleService {
         },
         actorId: by.actorId,
       });
+      return this.changedOffScreen(voided);
     });
   }
 
