@@ -2,10 +2,10 @@
  * Tap to "success": the virtual wallet on the vpcd reader, pcscd, the reader process, the host
  * bridge, the real SaleService and service client, and the sandbox's generate_nfc. One tap is
  * one payment even with the card lingering, a double tap, and a reader process that restarts
- * and reads the lingering card again. pcscd is shared by the file; each test gets its own
- * sandbox, journal, sale and reader process, and taps its own cards.
+ * and reads the lingering card again. Each test gets its own pcscd, sandbox, journal, sale
+ * and reader process, and taps its own cards.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PcscRig } from '../support/pcsc-rig';
 import { VirtualWalletCard } from '../support/virtual-wallet-card';
 import {
@@ -29,13 +29,15 @@ describe('tap to pay against the sandbox', () => {
     return card;
   };
 
-  beforeAll(async () => {
+  beforeAll(() => {
     PcscRig.assertInstalled();
-    rig = new PcscRig();
-    await rig.start();
   });
 
+  // Each test gets a pcscd of its own: after a test that killed a reader process mid-read,
+  // the next test's first tap on the same pcscd was now and then never read (seen in CI).
   beforeEach(async () => {
+    rig = new PcscRig();
+    await rig.start();
     cards = [];
     // Strict sandbox: only tokens it issued, each once.
     stack = await startPaymentStack({ acceptAnyNfcToken: false });
@@ -47,9 +49,6 @@ describe('tap to pay against the sandbox', () => {
     for (const card of cards) await card.remove();
     await test?.stop();
     await stack?.close();
-  });
-
-  afterAll(async () => {
     await rig?.stop();
   });
 
