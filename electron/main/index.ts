@@ -7,7 +7,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { systemClock } from '../../shared/clock';
-import { createAppServices, type AppServices } from '../app/app-services';
+import type { AppServices } from '../app/app-services';
+import { createStartGate } from '../app/start-gate';
 import { createFileLog } from '../logging/file-log';
 import { createJsonLinesLogger, teeLines, writeToStdio } from '../logging/logger';
 import { installAboutPanel } from './about-panel';
@@ -15,7 +16,6 @@ import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { CustomerDisplayController } from './customer-display/customer-display-controller';
 import { registerIpc } from './ipc-registration';
 import { createOsPrinting } from './printing/os-printer';
-import { createNetworkPrinter } from '../printing/escpos/network-printer';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
 import { APP_ORIGIN } from './page-request';
@@ -24,7 +24,6 @@ import { isTrustedIpcEvent } from './security/ipc-sender';
 import { installSecurityHooks, installSessionSecurity } from './security/security-hooks';
 import { openShellSettings } from './storage/open-settings';
 import { refreshPolicy } from '../settings/policy-refresh';
-import { osUpdater } from './updater';
 import { updateFeedOf } from '../update/update-feed';
 import { createUpdateService } from '../update/update-service';
 import { electronWindowStateSlot } from './storage/window-state-store';
@@ -40,7 +39,7 @@ const fileLog = createFileLog({ logDir: app.getPath('logs') });
 const writeLine = teeLines(writeToStdio, fileLog.write);
 const loggerFor = (scope: string) => createJsonLinesLogger({ scope, write: writeLine });
 const logger = loggerFor('main');
-let services: AppServices | undefined;
+const services = createStartGate<AppServices>(systemClock);
 let cashierWindow: BrowserWindow | undefined;
 let displays: CustomerDisplayController | undefined;
 
@@ -75,10 +74,10 @@ async function start(): Promise<void> {
     isPackaged: app.isPackaged,
     registry,
   });
-  // IPC exists before any page loads; calls wait for the services with a clear 'starting'.
+  // IPC exists before any page loads; a call made while the services start waits for them.
   const wiring = registerIpc({
     ipcMain,
-    services: () => services,
+    services,
     isTrusted: (event) => isTrustedIpcEvent(event, registry, location),
     logger,
   });
@@ -115,7 +114,8 @@ async function start(): Promise<void> {
   const updateLogger = loggerFor('update');
   const updates = createUpdateService({
     feed: updateFeedOf(shell.settings.current().values),
-    createUpdater: () => osUpdater(updateLogger),
+    // electron-updater loads only when IT names a feed, after the windows are open.
+    createUpdater: async () => (await import('./updater')).osUpdater(updateLogger),
     clock: systemClock,
     logger: updateLogger,
   });
@@ -125,7 +125,13 @@ async function start(): Promise<void> {
     listingContents: () => (cashier.isDestroyed() ? undefined : cashier.webContents),
   });
 
-  services = await createAppServices(
+  // The services' code (journal, sale, sandbox, printing, ...) loads once the windows are
+  // open: their pages load meanwhile, and their calls wait for the services (start-gate.ts).
+  const [{ createAppServices }, { createNetworkPrinter }] = await Promise.all([
+    import('../app/app-services'),
+    import('../printing/escpos/network-printer'),
+  ]);
+  const started = await createAppServices(
     {
       dataDir: app.getPath('userData'),
       clock: systemClock,
@@ -195,6 +201,7 @@ async function start(): Promise<void> {
     (target) =>
       createNetworkPrinter({ ...target, clock: systemClock, logger: loggerFor('printing') }),
   );
+  services.open(started);
   // A quit asked for while starting has already destroyed the displays: do not reopen them.
   if (quit.isQuitting()) return;
   controller.start();
@@ -206,6 +213,7 @@ async function start(): Promise<void> {
 }
 
 function failedToStart(error: unknown): void {
+  services.fail();
   logger.error('start failed', { error: error instanceof Error ? error.message : String(error) });
   dialog.showErrorBox(
     'Counter could not start',
@@ -217,7 +225,7 @@ function failedToStart(error: unknown): void {
 
 let startup: Promise<void> = Promise.resolve();
 const quit = installQuitSequence({
-  services: () => services,
+  services: () => services.current(),
   startup: () => startup,
   cashierWindow: () => cashierWindow,
   closeDisplays: () => displays?.stop(),

@@ -15,16 +15,13 @@ import {
   type EventSink,
 } from '../../shared/ipc/contract-kit';
 import { dispatchCall } from '../app/dispatch-call';
+import { startingAnswer, type StartGate } from '../app/start-gate';
 import type { Logger } from '../logging/logger';
 import type { PageName } from './windows/window-factory';
 
 const refused = {
   ok: false,
   error: { kind: 'untrusted-sender', message: 'Refused: this page may not ask that.' },
-} as const;
-const starting = {
-  ok: false,
-  error: { kind: 'starting', message: 'The till is still starting. Try again in a moment.' },
 } as const;
 const eventsFor: Record<PageName, ReadonlySet<string>> = {
   cashier: new Set(eventNames),
@@ -54,9 +51,14 @@ export interface IpcWiring {
  */
 export function registerIpc(options: {
   ipcMain: Pick<IpcMain, 'handle'>;
-  /** The services once built; calls made before then are answered 'starting'. */
-  services: () =>
-    { handlers: CallHandlers<Calls>; latest: (name: EventName) => unknown } | undefined;
+  /**
+   * The services as they start: a call made before they are up waits for them (bounded), and
+   * is answered 'starting' only if they do not come up in time.
+   */
+  services: Pick<
+    StartGate<{ handlers: CallHandlers<Calls>; latest: (name: EventName) => unknown }>,
+    'current' | 'whenUp'
+  >;
   isTrusted: (event: IpcMainInvokeEvent) => boolean;
   logger: Logger;
 }): IpcWiring {
@@ -70,8 +72,8 @@ export function registerIpc(options: {
         options.logger.warn('ipc call refused: untrusted sender', { call: name });
         return refused;
       }
-      const services = options.services();
-      if (!services) return starting;
+      const services = options.services.current() ?? (await options.services.whenUp());
+      if (!services) return startingAnswer;
       return dispatchCall(services.handlers, name, rawArgs, options.logger);
     });
   }
@@ -79,7 +81,8 @@ export function registerIpc(options: {
   options.ipcMain.handle(LATEST_CHANNEL, async (event, name: unknown) => {
     const page = pageOf(event);
     if (!page || typeof name !== 'string' || !eventsFor[page].has(name)) return { has: false };
-    const value = options.services()?.latest(name as EventName);
+    const services = options.services.current() ?? (await options.services.whenUp());
+    const value = services?.latest(name as EventName);
     return value === undefined ? { has: false } : { has: true, value };
   });
 

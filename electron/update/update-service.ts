@@ -18,8 +18,11 @@ export type Updater = Pick<
 export interface UpdateServiceOptions {
   /** IT's feed; undefined: updates are off and no updater is ever made (no request at all). */
   feed: UpdateFeed | undefined;
-  /** Made only when there is a feed. */
-  createUpdater: () => Updater;
+  /**
+   * Made only when there is a feed, and after start: electron-updater is loaded only then, so a
+   * till without a feed never loads it and one with a feed does not wait for it to open.
+   */
+  createUpdater: () => Updater | Promise<Updater>;
   clock: Clock;
   logger: Logger;
   /** How often to look again after a check (default 4 hours). */
@@ -100,13 +103,25 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
         logger.info('update: off (no update address in the policy)');
         return;
       }
-      const updater = options.createUpdater();
-      updater.autoDownload = true;
-      updater.autoInstallOnAppQuit = true;
-      updater.allowDowngrade = false;
-      updater.setFeedURL({ provider: 'generic', url: feed.url, channel: feed.channel });
-      attach(updater);
-      running = check(updater);
+      running = (async () => {
+        let updater: Updater;
+        try {
+          updater = await options.createUpdater();
+        } catch (error) {
+          logger.error('update: the updater could not be loaded', {
+            reason: error instanceof Error ? error.message : String(error),
+          });
+          set({ kind: 'failed', reason: reasonInWords(new Error('not loaded')) });
+          return;
+        }
+        if (stopped) return;
+        updater.autoDownload = true;
+        updater.autoInstallOnAppQuit = true;
+        updater.allowDowngrade = false;
+        updater.setFeedURL({ provider: 'generic', url: feed.url, channel: feed.channel });
+        attach(updater);
+        await check(updater);
+      })();
     },
     status: () => status,
     idle: () => running,

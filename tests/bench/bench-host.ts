@@ -1,8 +1,9 @@
 // The app side of the browser benchmarks (cashier-host.ts: the harness and its demo sandbox)
-// in its own Node process, bundled first as the app bundles main: our code in one file,
-// packages from node_modules, run by plain node (no tsx loader thread beside it).
+// in its own Node process, bundled first as the app bundles main, run by plain node (no tsx
+// loader thread beside it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
@@ -17,38 +18,61 @@ export interface HostInfo {
 const repoRoot = join(import.meta.dirname, '../..');
 
 /**
- * Bundles a host of tests/bench (cashier-host.ts unless told) into out/bench/<host>.mjs;
- * answers the bundle's path.
+ * Bundles a host of tests/bench (cashier-host.ts unless told) into out/bench/<host>/, as
+ * electron-vite bundles main: every library in, but the package.json `dependencies` (the
+ * native addon and the updater, shipped beside main); dynamic imports split into chunks of
+ * their own, loaded when asked for. Answers the entry's path.
  */
 export async function bundleHost(host = 'cashier-host'): Promise<string> {
-  const bundle = join(repoRoot, `out/bench/${host}.mjs`);
+  const outdir = join(repoRoot, 'out/bench', host);
   await build({
     entryPoints: [join(import.meta.dirname, `${host}.ts`)],
-    outfile: bundle,
+    outdir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: Object.keys(
+      (
+        JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+          dependencies: Record<string, string>;
+        }
+      ).dependencies,
+    ),
+    // Libraries written for CommonJS (qrcode) require Node's modules at run time.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'error',
   });
-  return bundle;
+  return join(outdir, `${host}.mjs`);
 }
 
 /**
- * Starts a bundled host and waits for its first line (the services are up). `spawnedAtMs`
- * is the epoch time just before the process was asked for, the pages' clock's base.
+ * Starts a bundled host and waits for its first line (cashier-host.ts: the services are up).
+ * `spawnedAtMs` is the epoch time just before the process was asked for, the pages' clock's
+ * base; `nextLine` waits for the host's next line.
  */
-export async function spawnHost(
-  bundle: string,
-): Promise<{ info: HostInfo; child: ChildProcess; spawnedAtMs: number }> {
+export async function spawnHost(bundle: string): Promise<{
+  info: HostInfo;
+  child: ChildProcess;
+  spawnedAtMs: number;
+  nextLine(): Promise<string>;
+}> {
   const spawnedAtMs = performance.timeOrigin + performance.now();
   const child = spawn(process.execPath, [bundle], {
     cwd: repoRoot,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  return { info: JSON.parse(line) as HostInfo, child, spawnedAtMs };
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const next = await lines.next();
+    if (next.done) throw new Error('the bench host stopped before its next line');
+    return next.value;
+  };
+  return { info: JSON.parse(await nextLine()) as HostInfo, child, spawnedAtMs, nextLine };
 }
 
 export async function startHost(): Promise<{ info: HostInfo; child: ChildProcess }> {

@@ -101,7 +101,11 @@ function updaterFor(options: { publisherName?: string; verdict?: string | null }
   return updater;
 }
 
-function run(updater: Updater | undefined, feedUrl = origin) {
+function run(
+  updater: Updater | undefined,
+  feedUrl = origin,
+  load: (updater: Updater) => Updater | Promise<Updater> = (made) => made,
+) {
   const lines: string[] = [];
   const made: Updater[] = [];
   const clock = new ManualClock(Date.parse('2026-11-25T08:00:00Z'));
@@ -109,7 +113,7 @@ function run(updater: Updater | undefined, feedUrl = origin) {
     feed: updateFeedOf({ updateFeedUrl: updater ? feedUrl : '', updateChannel: 'latest' }),
     createUpdater: () => {
       made.push(updater!);
-      return updater!;
+      return load(updater!);
     },
     clock,
     logger: createJsonLinesLogger({ write: (line) => lines.push(line) }),
@@ -175,6 +179,28 @@ describe('updates from the feed IT names', () => {
     const status = await settled;
     expect(status.kind === 'failed' && status.reason).toContain('not signed');
     expect(lines.join('\n')).toContain('publisher is Somebody Else');
+  });
+
+  it('loads the updater only once started, as the app does (electron-updater imported then)', async () => {
+    const updater = updaterFor();
+    const { settled, service, made } = run(updater, origin, async (made) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return made;
+    });
+    expect(made).toEqual([updater]);
+    await expect(settled).resolves.toEqual({ kind: 'ready', version: '0.2.0' });
+    service.stop();
+  });
+
+  it('reports an updater that cannot be loaded in words and keeps the till working', async () => {
+    const { settled, lines } = run(updaterFor(), origin, () =>
+      Promise.reject(new Error('Cannot find module electron-updater')),
+    );
+    const status = await settled;
+    expect(status).toMatchObject({ kind: 'failed' });
+    expect(status.kind === 'failed' && status.reason).toContain('The till keeps working');
+    expect(lines.join('\n')).toMatch(/update: the updater could not be loaded.*Cannot find module/);
+    expect(requests).toEqual([]);
   });
 
   it('makes no request at all when the policy names no feed', async () => {

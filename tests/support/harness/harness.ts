@@ -4,30 +4,24 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { systemClock, type Clock } from '../../../shared/clock';
-import { displayEventNames, eventNames, type Events } from '../../../shared/ipc/contract';
+import type { Events } from '../../../shared/ipc/contract';
 import type { EventSink } from '../../../shared/ipc/contract-kit';
-import { defaultSettings, type Settings } from '../../../shared/settings';
+import type { Settings } from '../../../shared/settings';
 import type { PlatformDisplays } from '../../../electron/app/app-platform';
-import {
-  createAppServices,
-  type AppPlatform,
-  type AppServices,
-} from '../../../electron/app/app-services';
-import { dispatchCall } from '../../../electron/app/dispatch-call';
+import type { AppServices } from '../../../electron/app/app-services';
+import { createStartGate, startingAnswer } from '../../../electron/app/start-gate';
 import { silentLogger, type Logger } from '../../../electron/logging/logger';
 import { buildContentSecurityPolicy } from '../../../electron/main/security/content-security-policy';
 import { resolvePageRequest } from '../../../electron/main/page-request';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
-import { createMemorySettingsStore } from '../../../electron/settings/local-settings-store';
-import { createMemorySecretStore, type SecretStore } from '../../../electron/settings/secret-store';
-import {
-  createSettingsService,
-  type ManagedPolicyLoad,
-  type SettingsService,
+import type { SecretStore } from '../../../electron/settings/secret-store';
+import type {
+  ManagedPolicyLoad,
+  SettingsService,
 } from '../../../electron/settings/settings-service';
-import { bridgeScript, type HarnessPage } from './bridge-script';
-import { createNetworkPrinter } from '../../../electron/printing/escpos/network-printer';
-import { harnessPrinting, type HarnessPrinting } from './harness-printing';
+import type { HarnessPage } from './bridge-script';
+import type * as HarnessServices from './harness-services';
+import type { HarnessPrinting } from './harness-printing';
 
 export interface HarnessOptions {
   clock?: Clock;
@@ -47,6 +41,11 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Sees every event main sends, in order, before the pages do. */
   onEvent?: (name: string, payload: unknown) => void;
+  /**
+   * Told the pages' addresses as soon as they are served, before the services are up (as the
+   * app opens its windows while its services start); the pages' calls wait for the services.
+   */
+  onPagesServed?: (pages: { cashierUrl: string; displayUrl: string }) => void;
 }
 
 export interface Harness {
@@ -85,24 +84,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   );
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'counter-harness-'));
   const exportsDir = join(dataDir, 'exports');
-  const printing = harnessPrinting(join(exportsDir, 'prints'));
-  const settings = createSettingsService({
-    store: createMemorySettingsStore(options.settings ?? {}),
-    defaults: defaultSettings({ reportTimeZone: 'UTC' }),
-    policy: options.policy ?? { status: { kind: 'none', path: '(no policy file in the harness)' } },
-    logger,
-  });
   const streams = new Set<{ page: HarnessPage; response: ServerResponse }>();
-  const allowed: Record<HarnessPage, ReadonlySet<string>> = {
-    cashier: new Set(eventNames),
-    display: new Set(displayEventNames),
-  };
+  // The services and the contract's names load once the pages are served (harness-services.ts).
+  let heavy: typeof HarnessServices | undefined;
   const emit: EventSink<Events> = (name, payload) => {
     options.onEvent?.(name, payload);
     // Serialised once for every page that may see it (a customer view carries its logos).
     let frame: string | null = null;
     for (const stream of streams) {
-      if (!allowed[stream.page].has(name)) continue;
+      if (!heavy?.pageEvents[stream.page].has(name)) continue;
       frame ??= `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
       send(stream.response, frame);
     }
@@ -122,31 +112,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     response.write(frame);
   };
-  const platform: AppPlatform = {
-    dataDir,
-    clock,
-    logger,
-    settings,
-    secrets: options.secrets ?? createMemorySecretStore(),
-    version: 'harness',
-    saveCsv: async (suggestedName, write) => {
-      const { mkdirSync, createWriteStream } = await import('node:fs');
-      const { finished } = await import('node:stream/promises');
-      mkdirSync(exportsDir, { recursive: true });
-      const out = createWriteStream(join(exportsDir, suggestedName));
-      const rows = await write(out);
-      out.end();
-      await finished(out);
-      return { saved: true, fileName: suggestedName, rows };
-    },
-    printing,
-    ...(options.spawnReader ? { spawnReader: options.spawnReader } : {}),
-    ...(options.displays ? { displays: options.displays } : {}),
-  };
-  // The real ESC/POS network printer (plain Node), on the harness's clock and logger.
-  const services = await createAppServices(platform, emit, (target) =>
-    createNetworkPrinter({ ...target, clock, logger }),
-  );
+  const gate = createStartGate<AppServices>(clock);
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
 
   const server = createServer((request, response) => {
@@ -165,9 +131,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         'cache-control': 'no-store',
         connection: 'keep-alive',
       });
+      const services = gate.current() ?? (await gate.whenUp());
+      if (!services || response.destroyed) return void response.end();
       const stream = { page, response } as const;
       streams.add(stream);
-      for (const name of allowed[page]) {
+      for (const name of heavy!.pageEvents[page]) {
         const value = services.latest(name as keyof Events & string);
         if (value !== undefined)
           response.write(`event: ${name}\ndata: ${JSON.stringify(value)}\n\n`);
@@ -193,16 +161,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       } catch {
         args = undefined;
       }
-      const result = await dispatchCall(
-        services.handlers,
-        url.pathname.slice('/__pos/call/'.length),
-        args,
-        logger,
-      );
+      const services = gate.current() ?? (await gate.whenUp());
+      const result = services
+        ? await heavy!.dispatchCall(
+            services.handlers,
+            url.pathname.slice('/__pos/call/'.length),
+            args,
+            logger,
+          )
+        : startingAnswer;
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
       return;
     }
     if (url.pathname === '/__pos/bridge.js') {
+      const { bridgeScript } = heavy ?? (await loading);
       const page = url.searchParams.get('page') === 'cashier' ? 'cashier' : 'display';
       response
         .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...pageHeaders(csp) })
@@ -235,11 +207,34 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   await new Promise<void>((ready) => server.listen(options.port ?? 0, '127.0.0.1', ready));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const cashierUrl = `${origin}/cashier/index.html`;
+  const displayUrl = `${origin}/display/index.html`;
+  options.onPagesServed?.({ cashierUrl, displayUrl });
+  // Loaded after the server listens: the pages' first requests are already on their way.
+  const loading = import('./harness-services');
+  let started: Awaited<ReturnType<typeof HarnessServices.createHarnessServices>>;
+  try {
+    heavy = await loading;
+    started = await heavy.createHarnessServices(options, {
+      clock,
+      logger,
+      dataDir,
+      exportsDir,
+      emit,
+    });
+  } catch (error) {
+    gate.fail();
+    server.closeAllConnections();
+    server.close();
+    throw error;
+  }
+  const { services, settings, printing } = started;
+  gate.open(services);
 
   return {
     origin,
-    cashierUrl: `${origin}/cashier/index.html`,
-    displayUrl: `${origin}/display/index.html`,
+    cashierUrl,
+    displayUrl,
     services,
     settings,
     dataDir,

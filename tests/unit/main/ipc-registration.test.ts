@@ -9,6 +9,8 @@ import {
 } from '../../../shared/ipc/contract-kit';
 import { registerIpc } from '../../../electron/main/ipc-registration';
 import { silentLogger } from '../../../electron/logging/logger';
+import { createStartGate, START_WAIT_MS } from '../../../electron/app/start-gate';
+import { ManualClock } from '../../support/manual-clock';
 
 type Handler = (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>;
 
@@ -48,28 +50,28 @@ function setup(options: { trusted?: (id: number) => boolean; started?: boolean }
       },
     },
   ) as CallHandlers<Calls>;
+  const clock = new ManualClock();
+  const gate = createStartGate<{
+    handlers: CallHandlers<Calls>;
+    latest: (name: string) => unknown;
+  }>(clock);
+  const started = {
+    handlers: serviceHandlers,
+    latest: (name: string) =>
+      name === 'customer-view' ? { phase: 'idle' } : name === 'sale-changed' ? null : undefined,
+  };
+  if (options.started !== false) gate.open(started);
   const wiring = registerIpc({
     ipcMain: {
       handle: (channel: string, handler: Handler) => void handlers.set(channel, handler),
     } as never,
-    services: () =>
-      options.started === false
-        ? undefined
-        : {
-            handlers: serviceHandlers,
-            latest: (name) =>
-              name === 'customer-view'
-                ? { phase: 'idle' }
-                : name === 'sale-changed'
-                  ? null
-                  : undefined,
-          },
+    services: gate,
     isTrusted: (event) => (options.trusted ?? (() => true))(event.sender.id),
     logger: silentLogger,
   });
   const invoke = (channel: string, senderId: number, ...args: unknown[]) =>
     handlers.get(channel)!({ sender: { id: senderId } } as IpcMainInvokeEvent, ...args);
-  return { handlers, wiring, invoke, calls };
+  return { handlers, wiring, invoke, calls, clock, start: () => gate.open(started) };
 }
 
 describe('registerIpc', () => {
@@ -124,13 +126,27 @@ describe('registerIpc', () => {
     expect(calls).toEqual([]);
   });
 
-  it("answers 'starting' until the services exist", async () => {
-    const { wiring, invoke } = setup({ started: false });
+  it('holds a call made while the services start and answers it once they are up', async () => {
+    const { wiring, invoke, calls, clock, start } = setup({ started: false });
     wiring.registerPage(fakeContents(1), 'cashier');
-    expect(await invoke(callChannel('currentSale'), 1, {})).toMatchObject({
-      ok: false,
-      error: { kind: 'starting' },
-    });
+    const call = invoke(callChannel('currentSale'), 1, {});
+    const latest = invoke(LATEST_CHANNEL, 1, 'customer-view');
+    clock.advance(1_000);
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    start();
+    expect(await call).toEqual({ ok: true, value: 'result of currentSale' });
+    expect(await latest).toEqual({ has: true, value: { phase: 'idle' } });
+  });
+
+  it("answers 'starting' when the services are not up within the wait", async () => {
+    const { wiring, invoke, clock, calls } = setup({ started: false });
+    wiring.registerPage(fakeContents(1), 'cashier');
+    const call = invoke(callChannel('currentSale'), 1, {});
+    await Promise.resolve();
+    clock.advance(START_WAIT_MS);
+    expect(await call).toMatchObject({ ok: false, error: { kind: 'starting' } });
+    expect(calls).toEqual([]);
   });
 
   it('sends each page only the events it may see', () => {

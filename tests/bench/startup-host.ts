@@ -1,0 +1,16 @@
+// The start-up bench's app side: the harness in demo mode, as cashier-host.ts, but telling
+// the page addresses as soon as the pages are served, before the services are up, as the app
+// opens its windows while its services start (the pages' calls wait for them). Prints a first
+// JSON line with the page URLs, a second `{"servicesUp":true}` once the services are up; stops
+// when its stdin closes.
+import { join } from 'node:path';
+import { startHarness } from '../support/harness/harness';
+
+const harness = await startHarness({
+  rendererDir: join(process.cwd(), 'out/renderer'),
+  settings: { amountEntry: 'money' },
+  onPagesServed: (pages) => console.log(JSON.stringify(pages)),
+});
+console.log(JSON.stringify({ servicesUp: true }));
+process.stdin.resume();
+process.stdin.once('end', () => void harness.close().then(() => process.exit(0)));
