@@ -55,7 +55,10 @@ export async function bundleHost(host = 'cashier-host'): Promise<string> {
  * `spawnedAtMs` is the epoch time just before the process was asked for, the pages' clock's
  * base; `nextLine` waits for the host's next line.
  */
-export async function spawnHost(bundle: string): Promise<{
+export async function spawnHost(
+  bundle: string,
+  env: Record<string, string> = {},
+): Promise<{
   info: HostInfo;
   child: ChildProcess;
   spawnedAtMs: number;
@@ -64,6 +67,7 @@ export async function spawnHost(bundle: string): Promise<{
   const spawnedAtMs = performance.timeOrigin + performance.now();
   const child = spawn(process.execPath, [bundle], {
     cwd: repoRoot,
+    env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();

@@ -13,11 +13,15 @@
 // as soon as it serves them, and the pages load while its services come up (their calls wait
 // for the services); the host's two moments (pages served, services up) are printed too.
 //
+// Every start opens the same data folder, as a till opens yesterday's journal in the morning
+// (one start before the measured ones makes it); a first start ever also creates the journal.
+//
 // Not in it: Electron's own start (its binary, the browser process; Chromium is launched once
 // before the runs) and window creation. Needs `npm run build` first (the built pages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
@@ -128,9 +132,15 @@ async function markOf(page: Page, name: 'input' | 'idle'): Promise<[number, numb
 
 export async function run(): Promise<BenchLine[]> {
   let browser: Browser | undefined;
+  const env = { STARTUP_DATA_DIR: mkdtempSync(join(tmpdir(), 'counter-startup-')) };
   try {
     browser = await launchChromium();
     const bundle = await bundleHost('startup-host');
+    {
+      const first = await spawnHost(bundle, env);
+      await first.nextLine();
+      await stopHost(first.child);
+    }
     await writeBarePage();
     const cashierReady: number[] = [];
     const displayIdle: number[] = [];
@@ -143,7 +153,7 @@ export async function run(): Promise<BenchLine[]> {
       {
         const cashier = await freshPage(browser);
         const display = await freshPage(browser);
-        const host = await spawnHost(bundle);
+        const host = await spawnHost(bundle, env);
         const sinceSpawn = () => performance.timeOrigin + performance.now() - host.spawnedAtMs;
         pagesServed.push(sinceSpawn());
         const up = host.nextLine().then(() => servicesUp.push(sinceSpawn()));
@@ -217,5 +227,6 @@ export async function run(): Promise<BenchLine[]> {
     ];
   } finally {
     await browser?.close();
+    rmSync(env.STARTUP_DATA_DIR, { recursive: true, force: true });
   }
 }
