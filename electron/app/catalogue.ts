@@ -3,6 +3,7 @@ import { assetSchema, type Asset } from '../../shared/wire/asset';
 import { chainSchema, type Chain } from '../../shared/wire/chain';
 import type { CatalogueStore } from '../journal/catalogue-store';
 import type { Logger } from '../logging/logger';
+import { parseListInChunks } from '../service-client/parse-list-in-chunks';
 import type { PaymentServiceClient } from '../service-client/payment-service-client';
 import { CallRefusal } from './call-failure';
 import { mapInChunks } from './in-chunks';
@@ -266,11 +267,6 @@ async function checked<T>(
   schema: { safeParse(item: unknown): { success: true; data: T } | { success: false } },
 ): Promise<T[] | null> {
   if (!Array.isArray(value)) return null;
-  let bad = false;
-  const items = await mapInChunks(value as unknown[], (item) => {
-    const parsed = schema.safeParse(item);
-    if (!parsed.success) bad = true;
-    return parsed.success ? parsed.data : undefined;
-  });
-  return bad ? null : items;
+  const parsed = await parseListInChunks(value as unknown[], schema);
+  return parsed.ok ? parsed.items : null;
 }
