@@ -66,7 +66,15 @@ function PlainGrid(props: PickerGridProps & { cols: number }) {
       onKeyDown={(event) => moveFocus(event, items.length, props.cols, focusRef)}
     >
       {items.map((item, index) => (
-        <Tile key={item.id} {...props} item={item} index={index} />
+        <Tile
+          key={item.id}
+          testId={testId}
+          item={item}
+          index={index}
+          checked={item.id === props.value}
+          onChange={props.onChange}
+          logo={props.logoOf?.(item.id)}
+        />
       ))}
     </SimpleGrid>
   );
@@ -133,10 +141,13 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
             {items.slice(row.index * cols, row.index * cols + cols).map((item, column) => (
               <Tile
                 key={item.id}
-                {...props}
+                testId={testId}
                 item={item}
                 index={row.index * cols + column}
                 setSize={items.length}
+                checked={item.id === value}
+                onChange={props.onChange}
+                logo={props.logoOf?.(item.id)}
               />
             ))}
           </div>
@@ -146,22 +157,36 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
   );
 }
 
-function Tile(
-  props: PickerGridProps & { item: PickerItem; index: number; setSize?: number | undefined },
-) {
-  const { testId, item, index, value, onChange, logoOf, setSize } = props;
+interface TileProps {
+  testId: string;
+  item: PickerItem;
+  /** Its place in the list shown (filtered), from 0. */
+  index: number;
+  /** The length of a virtualised list (aria-setsize); undefined when all options are in the DOM. */
+  setSize?: number | undefined;
+  checked: boolean;
+  onChange: (id: string) => void;
+  logo: string | null | undefined;
+}
+
+/**
+ * One option. Memoised on what it shows: a keystroke in the search, a scroll or a logo
+ * arriving re-renders only the tiles whose option, place or logo changed.
+ */
+const Tile = memo(function Tile(props: TileProps) {
+  const { testId, item, index, checked, onChange, logo, setSize } = props;
   return (
     <button
       type="button"
       role="radio"
-      aria-checked={item.id === value}
+      aria-checked={checked}
       {...(setSize ? { 'aria-setsize': setSize, 'aria-posinset': index + 1 } : {})}
       data-index={index}
       className={setSize ? 'picker-tile picker-tile-fixed' : 'picker-tile'}
       data-testid={`${testId}-option-${item.id}`}
       onClick={() => onChange(item.id)}
     >
-      <Logo src={logoOf?.(item.id) ?? null} name={item.label} size={36} />
+      <Logo src={logo ?? null} name={item.label} size={36} />
       {/* Plain elements styled as Mantine's Text (cashier.css): a long list renders many tiles per keystroke. */}
       <span style={{ minWidth: 0 }}>
         <span className="picker-label">{item.label}</span>
@@ -169,7 +194,7 @@ function Tile(
       </span>
     </button>
   );
-}
+});
 
 /** Focuses the option at `index` if it is rendered; true when it was. */
 function focusIndex(group: RefObject<HTMLDivElement | null>, index: number): boolean {
