@@ -197,6 +197,8 @@ async function start(): Promise<void> {
   );
   // A quit asked for while starting has already destroyed the displays: do not reopen them.
   if (quit.isQuitting()) return;
+  // The cashier window has been loading meanwhile: its chain list is asked of the service now.
+  void services.cashierPageLoading();
   controller.start();
   updates.start();
   // Only the display setting moves the customer's window; a picker tap must not re-fit it.
