@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Logo } from '../../../common/logo';
 import type { PickerOption } from './picker-search';
@@ -16,6 +16,27 @@ const VIRTUAL_FROM = 60;
 const ROW_PX = 70;
 /** The scrolling window of a virtualised list: four rows and a half, so more is seen to follow. */
 const VIEW_PX = ROW_PX * 4.5;
+
+/**
+ * The scrolling window's size, from a ResizeObserver only. The virtualizer's own observer also
+ * reads it at once (clientHeight), which forces a layout of the whole page in the middle of
+ * React's commit, before the browser's own for the frame: the list's first render paid for two.
+ * The window's height is fixed (VIEW_PX) and `initialRect` says so; the observer's first call,
+ * after the frame's layout and before its paint, gives the real width.
+ */
+function observeWindowRect(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  onRect: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const view = instance.targetWindow;
+  if (!element || !view?.ResizeObserver) return undefined;
+  const observer = new view.ResizeObserver(() =>
+    onRect({ width: element.clientWidth, height: element.clientHeight }),
+  );
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
 
 interface PickerGridProps {
   testId: string;
@@ -92,6 +113,7 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
     estimateSize: () => ROW_PX,
     overscan: 1,
     initialRect: { width: 600, height: VIEW_PX },
+    observeElementRect: observeWindowRect,
   });
   const shownRows = virtualizer.getVirtualItems();
   const first = shownRows[0]?.index ?? 0;
