@@ -41,11 +41,18 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
   const focusAt = useRef<((index: number) => void) | null>(null);
   const shown = useMemo(() => (items ? filterOptions(items, query) : []), [items, query]);
   const searchable = items ? needsSearch(items.length) : false;
-  // The first keystroke finds the list's search index ready.
+  // The first keystroke finds the list's search index ready: built once the page is idle,
+  // after the list was painted (a keystroke before that builds it itself).
   useEffect(() => {
     if (!items || !searchable) return;
-    const timer = setTimeout(() => prepareSearch(items), 0);
-    return () => clearTimeout(timer);
+    const prepare = () => prepareSearch(items);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(prepare, 0);
+      return () => clearTimeout(timer);
+    }
+    // Called on window: a detached reference throws "Illegal invocation".
+    const id = window.requestIdleCallback(prepare, { timeout: 1_000 });
+    return () => window.cancelIdleCallback(id);
   }, [items, searchable]);
 
   // Focus once per token, when the options are there: a later re-render must not steal the focus back.
