@@ -19,10 +19,10 @@ const VIEW_PX = ROW_PX * 4.5;
 
 /**
  * The scrolling window's size, from a ResizeObserver only. The virtualizer's own observer also
- * reads it at once (clientHeight), which forces a layout of the whole page in the middle of
- * React's commit, before the browser's own for the frame: the list's first render paid for two.
- * The window's height is fixed (VIEW_PX) and `initialRect` says so; the observer's first call,
- * after the frame's layout and before its paint, gives the real width.
+ * reads it at once (clientHeight), a synchronous layout of the whole page in the middle of
+ * React's commit. The window's height is fixed (VIEW_PX) and `initialRect` says so; the
+ * observer's first call, after the frame's layout and before its paint, gives the real width.
+ * (The virtualizer's first scroll to its offset still lays the page out once in that commit.)
  */
 function observeWindowRect(
   instance: Virtualizer<HTMLDivElement, Element>,
