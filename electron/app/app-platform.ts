@@ -89,5 +89,13 @@ export interface AppServices {
   journal: Pick<OrderJournal, 'get' | 'events'>;
   /** Who is at the till, and the audit trail (tests read it; the pages go through the calls). */
   staff: Pick<StaffService, 'session' | 'auditEvents'>;
+  /**
+   * The cashier page is loading: main starts loading what its start screen asks for first
+   * (the chain list), so the answer is on its way or ready when the page asks. The Electron
+   * app calls it once its services are up (the window loads meanwhile); the harness when a
+   * cashier page opens its event stream. Resolves once that has loaded or failed (never
+   * rejects; a page that asks meanwhile waits for it or gets its failure).
+   */
+  cashierPageLoading(): Promise<void>;
   close(): Promise<void>;
 }

@@ -97,6 +97,7 @@ export async function createAppServices(
     logos,
     store: new CatalogueStore(journal.db, clock),
     logger,
+    clock,
     logoAllowed: (url) => {
       const sandbox = connection.mode().kind === 'demo' ? connection.demoSandbox() : null;
       return !sandbox || url.startsWith(`${sandbox.origin}/`);
@@ -256,6 +257,7 @@ export async function createAppServices(
     rates,
     journal,
     staff,
+    cashierPageLoading: () => catalogue.loadChainsAhead(),
     async close() {
       stopReacting();
       ticker.stop();

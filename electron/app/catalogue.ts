@@ -1,12 +1,20 @@
+import { systemClock, type Clock } from '../../shared/clock';
 import type { AssetView, ChainView, LogoView } from '../../shared/ipc/views';
 import { assetSchema, type Asset } from '../../shared/wire/asset';
 import { chainSchema, type Chain } from '../../shared/wire/chain';
 import type { CatalogueStore } from '../journal/catalogue-store';
 import type { Logger } from '../logging/logger';
+import { parseListInChunks } from '../service-client/parse-list-in-chunks';
 import type { PaymentServiceClient } from '../service-client/payment-service-client';
 import { CallRefusal } from './call-failure';
 import { mapInChunks } from './in-chunks';
 import type { LogoFetcher } from './logo-fetcher';
+
+/**
+ * How long a chain list loaded ahead (loadChainsAhead) may wait for the page's own request:
+ * the cashier page asks for it within a second or so of starting to load.
+ */
+export const AHEAD_FRESH_MS = 10_000;
 
 /** One chain list, indexed as the lookups need it and mapped once for the pickers. */
 interface ChainList {
@@ -28,6 +36,8 @@ export interface CatalogueOptions {
    * port that something else may listen on now.
    */
   logoAllowed?: (url: string) => boolean;
+  /** Dates a list loaded ahead (AHEAD_FRESH_MS); the system clock by default. */
+  clock?: Clock;
 }
 
 /**
@@ -56,12 +66,84 @@ export class Catalogue {
   };
   /** The client the maps were loaded from. */
   private source: PaymentServiceClient | null = null;
+  /** A chain list asked of the service before the page asked for it (loadChainsAhead). */
+  private ahead: {
+    client: PaymentServiceClient;
+    startedAtMs: number;
+    views: Promise<ChainView[]>;
+    failed: boolean;
+    /** Resolves once it loaded or failed (never rejects). */
+    settled: Promise<void>;
+  } | null = null;
 
   constructor(private readonly options: CatalogueOptions) {}
 
+  /**
+   * Starts loading the chain list while the cashier page loads, so the page's own request
+   * (its start screen asks at once) finds it on its way or ready, instead of waiting for the
+   * service's answer and its check after the page has started. The first listChains within
+   * AHEAD_FRESH_MS takes it: joins it while it loads (its failure is then that call's
+   * answer), answers with it once loaded, or asks afresh if it failed; any later call asks
+   * the service as always. The promise it returns only tells when it loaded or failed
+   * (never rejects: a failure is logged by the client and told to the page if it asks).
+   */
+  loadChainsAhead(): Promise<void> {
+    const key = this.options.serviceKey();
+    // No service set up yet: nothing to ask (the page shows the set-up, not the pickers).
+    if (key === null) return Promise.resolve();
+    let client: PaymentServiceClient;
+    try {
+      client = this.currentClient();
+    } catch (error) {
+      this.options.logger?.warn('chain list not loaded ahead', { reason: String(error) });
+      return Promise.resolve();
+    }
+    const now = this.clock().now();
+    const current = this.ahead;
+    if (
+      current?.client === client &&
+      !current.failed &&
+      now - current.startedAtMs <= AHEAD_FRESH_MS
+    )
+      return current.settled;
+    const views = this.loadChains(client, key);
+    const ahead = {
+      client,
+      startedAtMs: now,
+      views,
+      failed: false,
+      settled: views.then(
+        () => undefined,
+        () => {
+          ahead.failed = true;
+        },
+      ),
+    };
+    this.ahead = ahead;
+    return ahead.settled;
+  }
+
   async listChains(): Promise<ChainView[]> {
     const client = this.currentClient();
-    const key = this.options.serviceKey();
+    const ahead = this.takeAhead(client);
+    if (ahead) return ahead;
+    return this.loadChains(client, this.options.serviceKey());
+  }
+
+  /** The list loaded ahead for this client, once, while fresh and not failed; else null. */
+  private takeAhead(client: PaymentServiceClient): Promise<ChainView[]> | null {
+    const ahead = this.ahead;
+    this.ahead = null;
+    if (!ahead || ahead.client !== client || ahead.failed) return null;
+    if (this.clock().now() - ahead.startedAtMs > AHEAD_FRESH_MS) return null;
+    return ahead.views;
+  }
+
+  private clock(): Clock {
+    return this.options.clock ?? systemClock;
+  }
+
+  private async loadChains(client: PaymentServiceClient, key: string | null): Promise<ChainView[]> {
     const chains = await client.listChains();
     const list = await indexChains(chains);
     // An answer from a client replaced meanwhile is shown but not kept.
@@ -266,11 +348,6 @@ async function checked<T>(
   schema: { safeParse(item: unknown): { success: true; data: T } | { success: false } },
 ): Promise<T[] | null> {
   if (!Array.isArray(value)) return null;
-  let bad = false;
-  const items = await mapInChunks(value as unknown[], (item) => {
-    const parsed = schema.safeParse(item);
-    if (!parsed.success) bad = true;
-    return parsed.success ? parsed.data : undefined;
-  });
-  return bad ? null : items;
+  const parsed = await parseListInChunks(value as unknown[], schema);
+  return parsed.ok ? parsed.items : null;
 }

@@ -204,6 +204,8 @@ async function start(): Promise<void> {
   services.open(started);
   // A quit asked for while starting has already destroyed the displays: do not reopen them.
   if (quit.isQuitting()) return;
+  // The cashier window has been loading meanwhile: its chain list is asked of the service now.
+  void started.cashierPageLoading();
   controller.start();
   updates.start();
   // Only the display setting moves the customer's window; a picker tap must not re-fit it.

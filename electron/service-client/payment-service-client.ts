@@ -1,9 +1,8 @@
-import type { z } from 'zod';
 import { endpointUrl, normaliseBaseUrl, type ServiceEndpoint } from '../../shared/base-url';
 import type { Clock } from '../../shared/clock';
 import type { ServiceExchangeReport } from '../../shared/service-health';
-import { assetListSchema, type Asset } from '../../shared/wire/asset';
-import { chainListSchema, type Chain } from '../../shared/wire/chain';
+import { assetSchema, type Asset } from '../../shared/wire/asset';
+import { chainSchema, type Chain } from '../../shared/wire/chain';
 import { chainIdParamSchema } from '../../shared/wire/chain-id';
 import { nfcPaymentResultSchema, paymentLinkResultSchema } from '../../shared/wire/payment-link';
 import type { GenerateNfcRequest, GenerateQrRequestInput } from '../../shared/wire/requests';
@@ -13,7 +12,7 @@ import type { HttpMethod } from './failure-messages';
 import type { ExchangeOutcome, ExchangeRequest } from './exchange';
 import { exchange as fetchExchange } from './fetch-exchange';
 import { exchange as nodeHttpExchange } from './node-http-exchange';
-import { readOutcome } from './read-outcome';
+import { readListOutcome, readOutcome, type ReadResult } from './read-outcome';
 import { readToken } from './read-token';
 import { scrubbedServiceError } from './scrubbed-service-error';
 import { validateNfcRequest, validateQrRequest } from './validate-request';
@@ -81,7 +80,8 @@ const ADDRESS_CHANGED =
 interface CallSpec<T> {
   endpoint: ServiceEndpoint;
   method: HttpMethod;
-  dataSchema: z.ZodType<T>;
+  /** The answer read and its data checked: readOutcome, or readListOutcome for a long list. */
+  read: (outcome: ExchangeOutcome) => ReadResult<T> | Promise<ReadResult<T>>;
   query?: Record<string, string>;
   body?: unknown;
 }
@@ -183,7 +183,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         { method: spec.method, url: href, token, body },
         deadline - sentAtMs,
       );
-      const result = readOutcome(outcome, spec.method, spec.dataSchema);
+      const result = await spec.read(outcome);
       options.onExchange?.(
         result.ok
           ? { ok: true, durationMs: clock.now() - sentAtMs, atMs: clock.now() }
@@ -248,7 +248,13 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
 
   return {
     async listChains() {
-      return (await call({ endpoint: 'chain', method: 'GET', dataSchema: chainListSchema })).data;
+      return (
+        await call({
+          endpoint: 'chain',
+          method: 'GET',
+          read: (outcome) => readListOutcome(outcome, 'GET', chainSchema),
+        })
+      ).data;
     },
 
     async listAssets(chainId) {
@@ -262,7 +268,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         await call({
           endpoint: 'asset',
           method: 'GET',
-          dataSchema: assetListSchema,
+          read: (outcome) => readListOutcome(outcome, 'GET', assetSchema),
           query: { chain_id: id.data },
         })
       ).data;
@@ -275,7 +281,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
       const { data, sentAtMs, token } = await call({
         endpoint: 'generate_qr',
         method: 'POST',
-        dataSchema: paymentLinkResultSchema,
+        read: (outcome) => readOutcome(outcome, 'POST', paymentLinkResultSchema),
         body: valid.value,
       });
       const checked = checkLinkResult(data, {
@@ -310,7 +316,7 @@ export function createServiceClient(options: ServiceClientOptions): PaymentServi
         await call({
           endpoint: 'generate_nfc',
           method: 'POST',
-          dataSchema: nfcPaymentResultSchema,
+          read: (outcome) => readOutcome(outcome, 'POST', nfcPaymentResultSchema),
           body: valid.value,
         })
       ).data;

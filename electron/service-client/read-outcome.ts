@@ -1,8 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ServiceErrorKind } from '../../shared/service-errors';
 import { envelopeSchema, isFailureEnvelope, looseEnvelopeSchema } from '../../shared/wire/envelope';
 import type { FailureFacts, HttpMethod } from './failure-messages';
 import type { ExchangeOutcome } from './exchange';
+import { parseListInChunks } from './parse-list-in-chunks';
 
 export type ReadResult<T> =
   | { ok: true; data: T; status: number }
@@ -90,6 +91,36 @@ export function readOutcome<T>(
   }
 }
 
+/** A list's envelope, its items not read yet (readListOutcome checks them in chunks). */
+const anyListSchema = z.array(z.unknown());
+
+/**
+ * readOutcome for a list endpoint (chains, assets): the same classification, then the items
+ * checked against `itemSchema` in chunks that yield to main's event loop (a 10 000-chain
+ * answer is tens of milliseconds of checking). As strict as checking the array at once: one
+ * bad item makes the whole answer 'bad-response', "data has the wrong shape".
+ */
+export async function readListOutcome<T>(
+  outcome: ExchangeOutcome,
+  method: HttpMethod,
+  itemSchema: z.ZodType<T>,
+): Promise<ReadResult<T[]>> {
+  const read = readOutcome(outcome, method, anyListSchema);
+  if (!read.ok) return read;
+  const parsed = await parseListInChunks(read.data, itemSchema);
+  if (parsed.ok) return { ok: true, data: parsed.items, status: read.status };
+  return wrongShape(read.status);
+}
+
+function wrongShape(status: number): ReadResult<never> {
+  return {
+    ok: false,
+    kind: 'bad-response',
+    facts: { httpStatus: status, detail: 'data has the wrong shape' },
+    retryable: false,
+  };
+}
+
 /** envelopeSchema(data) per data schema, built once: the success path parses in one pass. */
 const wholeEnvelopes = new WeakMap<z.ZodType, z.ZodType>();
 
@@ -150,14 +181,7 @@ function readResponse<T>(status: number, text: string, dataSchema: z.ZodType<T>)
     };
   }
   const data = dataSchema.safeParse(envelope.data);
-  if (!data.success) {
-    return {
-      ok: false,
-      kind: 'bad-response',
-      facts: { httpStatus: status, detail: 'data has the wrong shape' },
-      retryable: false,
-    };
-  }
+  if (!data.success) return wrongShape(status);
   return { ok: true, data: data.data, status };
 }
 

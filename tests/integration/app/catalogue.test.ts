@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../shared/clock';
-import { Catalogue } from '../../../electron/app/catalogue';
+import { AHEAD_FRESH_MS, Catalogue } from '../../../electron/app/catalogue';
 import { LogoFetcher } from '../../../electron/app/logo-fetcher';
 import { CatalogueStore } from '../../../electron/journal/catalogue-store';
 import { SqliteOrderJournal } from '../../../electron/journal/sqlite-order-journal';
@@ -147,5 +147,88 @@ describe('the catalogue in main', () => {
     clock.advance(3_000);
     expect(await listing).toMatchObject({ kind: 'timeout' });
     expect(await second.savedChains()).toEqual(fresh);
+  });
+});
+
+describe('the chain list loaded ahead, while the cashier page loads', () => {
+  async function setup() {
+    const sandbox = await startSandbox();
+    cleanups.push(() => sandbox.close());
+    const client = createServiceClient({
+      baseUrl: sandbox.baseUrl,
+      getToken: () => sandbox.token,
+      clock: systemClock,
+    });
+    // The catalogue's own clock only dates the list loaded ahead; the requests run on real time.
+    const clock = new ManualClock();
+    const catalogue = new Catalogue({
+      client: () => client,
+      serviceKey: () => 'demo',
+      logos: new LogoFetcher(systemClock, silentLogger, { isDemo: () => true }),
+      store: null,
+      clock,
+    });
+    const chainRequests = () =>
+      sandbox.requests().filter((request) => request.endpoint === 'chain').length;
+    return { sandbox, catalogue, clock, chainRequests };
+  }
+
+  it("answers the page's first request with it, without asking the service again; later requests ask afresh", async () => {
+    const { catalogue, chainRequests } = await setup();
+    await catalogue.loadChainsAhead();
+    expect(chainRequests()).toBe(1);
+    const first = await catalogue.listChains();
+    expect(first.map((chain) => chain.name)).toContain('ETHEREUM');
+    expect(chainRequests()).toBe(1);
+    expect(await catalogue.listChains()).toEqual(first);
+    expect(chainRequests()).toBe(2);
+    // Loaded ahead, it is the list a sale is checked against too.
+    expect((await catalogue.resolve('1', 'USDT')).chain.name).toBe('ETHEREUM');
+  });
+
+  it('a request made while it loads joins it: one request to the service', async () => {
+    const { catalogue, chainRequests } = await setup();
+    const ahead = catalogue.loadChainsAhead();
+    const [listed] = await Promise.all([catalogue.listChains(), ahead]);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(chainRequests()).toBe(1);
+  });
+
+  it('its failure is the answer of a request that joined it; the next request asks afresh', async () => {
+    const { sandbox, catalogue, chainRequests } = await setup();
+    sandbox.setFaults([{ endpoint: 'chain', status: 401, times: 1 }]);
+    const ahead = catalogue.loadChainsAhead();
+    await expect(catalogue.listChains()).rejects.toMatchObject({ kind: 'invalid-token' });
+    await ahead; // never rejects
+    expect((await catalogue.listChains()).length).toBeGreaterThan(0);
+    expect(chainRequests()).toBe(2);
+  });
+
+  it('a failed one is not used: the page asks the service itself', async () => {
+    const { sandbox, catalogue, chainRequests } = await setup();
+    sandbox.setFaults([{ endpoint: 'chain', status: 401, times: 1 }]);
+    await catalogue.loadChainsAhead();
+    expect((await catalogue.listChains()).length).toBeGreaterThan(0);
+    expect(chainRequests()).toBe(2);
+  });
+
+  it('one loaded longer ago than AHEAD_FRESH_MS is not used', async () => {
+    const { catalogue, clock, chainRequests } = await setup();
+    await catalogue.loadChainsAhead();
+    clock.advance(AHEAD_FRESH_MS + 1);
+    await catalogue.listChains();
+    expect(chainRequests()).toBe(2);
+  });
+
+  it('does nothing while no service is set up', async () => {
+    const catalogue = new Catalogue({
+      client: () => {
+        throw new Error('no client without a service');
+      },
+      serviceKey: () => null,
+      logos: new LogoFetcher(systemClock, silentLogger, { isDemo: () => true }),
+      store: null,
+    });
+    await expect(catalogue.loadChainsAhead()).resolves.toBeUndefined();
   });
 });

@@ -135,6 +135,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (!services || response.destroyed) return void response.end();
       const stream = { page, response } as const;
       streams.add(stream);
+      // The harness's moment for what the app does as its cashier window loads.
+      if (page === 'cashier') void services.cashierPageLoading();
       for (const name of heavy!.pageEvents[page]) {
         const value = services.latest(name as keyof Events & string);
         if (value !== undefined)

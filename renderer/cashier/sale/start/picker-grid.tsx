@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Logo } from '../../../common/logo';
 import type { PickerOption } from './picker-search';
@@ -16,6 +16,27 @@ const VIRTUAL_FROM = 60;
 const ROW_PX = 70;
 /** The scrolling window of a virtualised list: four rows and a half, so more is seen to follow. */
 const VIEW_PX = ROW_PX * 4.5;
+
+/**
+ * The scrolling window's size, from a ResizeObserver only. The virtualizer's own observer also
+ * reads it at once (clientHeight), a synchronous layout of the whole page in the middle of
+ * React's commit. The window's height is fixed (VIEW_PX) and `initialRect` says so; the
+ * observer's first call, after the frame's layout and before its paint, gives the real width.
+ * (The virtualizer's first scroll to its offset still lays the page out once in that commit.)
+ */
+function observeWindowRect(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  onRect: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const view = instance.targetWindow;
+  if (!element || !view?.ResizeObserver) return undefined;
+  const observer = new view.ResizeObserver(() =>
+    onRect({ width: element.clientWidth, height: element.clientHeight }),
+  );
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
 
 interface PickerGridProps {
   testId: string;
@@ -66,7 +87,15 @@ function PlainGrid(props: PickerGridProps & { cols: number }) {
       onKeyDown={(event) => moveFocus(event, items.length, props.cols, focusRef)}
     >
       {items.map((item, index) => (
-        <Tile key={item.id} {...props} item={item} index={index} />
+        <Tile
+          key={item.id}
+          testId={testId}
+          item={item}
+          index={index}
+          checked={item.id === props.value}
+          onChange={props.onChange}
+          logo={props.logoOf?.(item.id)}
+        />
       ))}
     </SimpleGrid>
   );
@@ -84,6 +113,7 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
     estimateSize: () => ROW_PX,
     overscan: 1,
     initialRect: { width: 600, height: VIEW_PX },
+    observeElementRect: observeWindowRect,
   });
   const shownRows = virtualizer.getVirtualItems();
   const first = shownRows[0]?.index ?? 0;
@@ -133,10 +163,13 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
             {items.slice(row.index * cols, row.index * cols + cols).map((item, column) => (
               <Tile
                 key={item.id}
-                {...props}
+                testId={testId}
                 item={item}
                 index={row.index * cols + column}
                 setSize={items.length}
+                checked={item.id === value}
+                onChange={props.onChange}
+                logo={props.logoOf?.(item.id)}
               />
             ))}
           </div>
@@ -146,22 +179,36 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
   );
 }
 
-function Tile(
-  props: PickerGridProps & { item: PickerItem; index: number; setSize?: number | undefined },
-) {
-  const { testId, item, index, value, onChange, logoOf, setSize } = props;
+interface TileProps {
+  testId: string;
+  item: PickerItem;
+  /** Its place in the list shown (filtered), from 0. */
+  index: number;
+  /** The length of a virtualised list (aria-setsize); undefined when all options are in the DOM. */
+  setSize?: number | undefined;
+  checked: boolean;
+  onChange: (id: string) => void;
+  logo: string | null | undefined;
+}
+
+/**
+ * One option. Memoised on what it shows: a keystroke in the search, a scroll or a logo
+ * arriving re-renders only the tiles whose option, place or logo changed.
+ */
+const Tile = memo(function Tile(props: TileProps) {
+  const { testId, item, index, checked, onChange, logo, setSize } = props;
   return (
     <button
       type="button"
       role="radio"
-      aria-checked={item.id === value}
+      aria-checked={checked}
       {...(setSize ? { 'aria-setsize': setSize, 'aria-posinset': index + 1 } : {})}
       data-index={index}
       className={setSize ? 'picker-tile picker-tile-fixed' : 'picker-tile'}
       data-testid={`${testId}-option-${item.id}`}
       onClick={() => onChange(item.id)}
     >
-      <Logo src={logoOf?.(item.id) ?? null} name={item.label} size={36} />
+      <Logo src={logo ?? null} name={item.label} size={36} />
       {/* Plain elements styled as Mantine's Text (cashier.css): a long list renders many tiles per keystroke. */}
       <span style={{ minWidth: 0 }}>
         <span className="picker-label">{item.label}</span>
@@ -169,7 +216,7 @@ function Tile(
       </span>
     </button>
   );
-}
+});
 
 /** Focuses the option at `index` if it is rendered; true when it was. */
 function focusIndex(group: RefObject<HTMLDivElement | null>, index: number): boolean {

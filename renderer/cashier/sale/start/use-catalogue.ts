@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallFailure, CallResult } from '../../../../shared/ipc/contract-kit';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import { useLatestCallback } from '../../../common/use-latest-callback';
@@ -71,21 +71,6 @@ function useServiceList<Item>(
   known: Item[] | null,
   fetchSaved: () => Promise<CallResult<Item[] | null>>,
 ): CatalogueList<Item> {
-  const [saved, setSaved] = useState<{ key: string; items: Item[] } | null>(null);
-  const fetchSavedLatest = useLatestCallback(fetchSaved);
-  const knownHere = known !== null;
-  useEffect(() => {
-    if (listKey === null || knownHere) return;
-    let shown = true;
-    void fetchSavedLatest().then((result) => {
-      if (shown && result.ok && Array.isArray(result.value))
-        setSaved({ key: listKey, items: result.value });
-    });
-    return () => {
-      shown = false;
-    };
-  }, [listKey, knownHere, fetchSavedLatest]);
-
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; items: Item[] } | null>(null);
   const [failure, setFailure] = useState<{
@@ -94,19 +79,56 @@ function useServiceList<Item>(
     error: CallFailure;
   } | null>(null);
   const fetchLatest = useLatestCallback(fetchList);
+  const [saved, setSaved] = useState<{ key: string; items: Item[] } | null>(null);
+  const fetchSavedLatest = useLatestCallback(fetchSaved);
+  const knownHere = known !== null;
+  /** The lists answered so far, as the effects' answers need them (state lags a render behind). */
+  const answered = useRef<{ fresh: string | null; saved: { key: string; items: Item[] } | null }>({
+    fresh: null,
+    saved: null,
+  });
 
+  // The fresh list is asked for first: main may have it ready (it loads the chain list while
+  // the page loads), and then the saved one, asked for at the same time, is not needed.
   useEffect(() => {
     if (listKey === null) return;
     let shown = true;
     void fetchLatest().then((result) => {
       if (!shown) return;
-      if (result.ok) setAnswer({ key: listKey, items: result.value });
-      else setFailure({ key: listKey, attempt, error: result.error });
+      if (!result.ok) {
+        setFailure({ key: listKey, attempt, error: result.error });
+        return;
+      }
+      answered.current.fresh = listKey;
+      // The same list as the saved one on screen: kept as it is, so nothing renders again.
+      const before = answered.current.saved;
+      const items =
+        before?.key === listKey && sameItems(before.items, result.value)
+          ? before.items
+          : result.value;
+      setAnswer({ key: listKey, items });
     });
     return () => {
       shown = false;
     };
   }, [listKey, attempt, fetchLatest]);
+
+  useEffect(() => {
+    if (listKey === null || knownHere) return;
+    let shown = true;
+    void fetchSavedLatest().then((result) => {
+      // A fresh list already in makes the saved one of no use.
+      if (!shown || answered.current.fresh === listKey) return;
+      if (result.ok && Array.isArray(result.value)) {
+        const list = { key: listKey, items: result.value };
+        answered.current.saved = list;
+        setSaved(list);
+      }
+    });
+    return () => {
+      shown = false;
+    };
+  }, [listKey, knownHere, fetchSavedLatest]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   if (listKey === null) return { items: null, failure: null, saved: false, retry };
@@ -120,4 +142,17 @@ function useServiceList<Item>(
     saved: fromSaved !== null && failedNow !== null,
     retry,
   };
+}
+
+/** Two lists of plain items (ChainView, AssetView) with the same items in the same order. */
+function sameItems<Item>(a: readonly Item[], b: readonly Item[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) {
+    const left = a[index] as Record<string, unknown>;
+    const right = b[index] as Record<string, unknown>;
+    const keys = Object.keys(left);
+    if (keys.length !== Object.keys(right).length) return false;
+    for (const key of keys) if (left[key] !== right[key]) return false;
+  }
+  return true;
 }

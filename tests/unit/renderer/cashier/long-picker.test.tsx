@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import {
@@ -67,6 +68,83 @@ describe('a picker of 10 000 options', () => {
         'chain-picker-option-1010000',
       ]),
     );
+  });
+
+  it('answers each keystroke with the options matching the box, narrowing and widening again', () => {
+    renderWithTheme(
+      <OptionPicker
+        title="Chain"
+        testId="chain-picker"
+        items={many(10_000)}
+        value={null}
+        onChange={() => undefined}
+      />,
+    );
+    const search = screen.getByTestId('chain-picker-search');
+    const picker = screen.getByTestId('chain-picker');
+    const shownIds = () =>
+      screen.getAllByRole('radio').map((tile) => tile.getAttribute('data-testid'));
+    const type = (value: string) => fireEvent.change(search, { target: { value } });
+
+    type('9');
+    expect(picker.getAttribute('data-shown-for')).toBe('9');
+    // Prefix matches first ("CHAIN 9..." does not start with "9"): every shown label has a 9.
+    expect(screen.getAllByRole('radio')[0]!.getAttribute('aria-setsize')).toBe('3439');
+    type('999');
+    expect(picker.getAttribute('data-shown-for')).toBe('999');
+    // 999, 1999 ... 8999 and 9990 ... 9999, in the list's order (too few to virtualise: all in the DOM).
+    expect(screen.getAllByRole('radio')).toHaveLength(19);
+    expect(shownIds().slice(0, 3)).toEqual([
+      'chain-picker-option-1000999',
+      'chain-picker-option-1001999',
+      'chain-picker-option-1002999',
+    ]);
+    type('chain 42');
+    expect(shownIds().slice(0, 2)).toEqual([
+      'chain-picker-option-1000042',
+      'chain-picker-option-1000420',
+    ]);
+    type('');
+    expect(picker.getAttribute('data-shown-for')).toBe('');
+    expect(shownIds()[0]).toBe('chain-picker-option-1000001');
+    expect(screen.getAllByRole('radio')[0]!.getAttribute('aria-setsize')).toBe('10000');
+  });
+
+  it('shows a logo that arrives and the chosen option on the tiles already on screen', () => {
+    const items = many(10_000);
+    const logo = 'data:image/svg+xml;base64,PHN2Zy8+';
+    let show: (state: {
+      value: string | null;
+      logoOf?: (id: string) => string | undefined;
+    }) => void = () => undefined;
+    function Host() {
+      const [state, setState] = useState<{
+        value: string | null;
+        logoOf?: (id: string) => string | undefined;
+      }>({ value: null });
+      show = setState;
+      return (
+        <OptionPicker
+          title="Chain"
+          testId="chain-picker"
+          items={items}
+          value={state.value}
+          onChange={() => undefined}
+          {...(state.logoOf ? { logoOf: state.logoOf } : {})}
+        />
+      );
+    }
+    renderWithTheme(<Host />);
+    const second = () => screen.getByTestId('chain-picker-option-1000002');
+    expect(second().querySelector('img')).toBeNull();
+    expect(second().getAttribute('aria-checked')).toBe('false');
+    act(() => show({ value: '1000002', logoOf: (id) => (id === '1000002' ? logo : undefined) }));
+    expect(second().querySelector('img')?.getAttribute('src')).toBe(logo);
+    expect(second().getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('chain-picker-option-1000001').getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    expect(screen.getByTestId('chain-picker-option-1000001').querySelector('img')).toBeNull();
   });
 
   it('moves among the options with the arrow keys', async () => {

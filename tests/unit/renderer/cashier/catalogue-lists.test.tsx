@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChainView } from '../../../../shared/ipc/views';
+import { CatalogueMemory } from '../../../../renderer/cashier/sale/start/catalogue-memory';
+import { useChainList } from '../../../../renderer/cashier/sale/start/use-catalogue';
+import { installFakePos } from './fake-pos';
+
+afterEach(() => cleanup());
+
+const chains = (): ChainView[] => [
+  { chainId: '1', name: 'ETHEREUM' },
+  { chainId: '56', name: 'BSC' },
+];
+
+/** A call's answer held until the test releases it. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+describe('the chain list a picker shows', () => {
+  it('asks for the fresh list before the saved one', async () => {
+    const pos = installFakePos();
+    pos.handle('listChains', () => chains());
+    pos.handle('savedChains', () => chains());
+    renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
+    await waitFor(() => expect(pos.calls.length).toBe(2));
+    expect(pos.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
+  });
+
+  it('keeps the saved list as shown when the fresh one is the same: nothing renders again', async () => {
+    const pos = installFakePos();
+    const fresh = held<ChainView[]>();
+    pos.handle('listChains', () => fresh.promise);
+    pos.handle('savedChains', () => chains());
+    const { result } = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
+    await waitFor(() => expect(result.current.items).not.toBeNull());
+    const shown = result.current.items;
+    await act(async () => fresh.release(chains()));
+    expect(pos.callsOf('listChains')).toHaveLength(1);
+    expect(result.current.items).toBe(shown);
+
+    // A different fresh list replaces it.
+    const changed = [...chains(), { chainId: '137', name: 'POLYGON' }];
+    pos.handle('listChains', () => changed);
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.items).toEqual(changed));
+  });
+
+  it('shows no saved list that comes after the fresh one', async () => {
+    const pos = installFakePos();
+    const saved = held<ChainView[]>();
+    pos.handle('listChains', () => chains());
+    pos.handle('savedChains', () => saved.promise);
+    const { result } = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
+    await waitFor(() => expect(result.current.items).toEqual(chains()));
+    const shown = result.current.items;
+    await act(async () => saved.release([{ chainId: '1', name: 'ETHEREUM (old)' }]));
+    expect(result.current.items).toBe(shown);
+    expect(result.current.saved).toBe(false);
+  });
+});
