@@ -521,13 +521,15 @@ export async function run(): Promise<BenchLine[]> {
         ),
       );
 
-    // CSV of every order vs a bare SELECT of the same rows and columns.
+    // CSV of every order vs a bare SELECT of the same rows and columns. The export writes its
+    // local times in the shop's zone, as a shop's does (UTC, a fixed offset, never asked Intl
+    // and hid ~9 µs a time, four times a row).
     const all = {
       fromMs: 0,
       toMs: Number.MAX_SAFE_INTEGER,
       fromDate: '1970-01-01',
       toDate: '9999-12-31',
-      timeZone: 'UTC',
+      timeZone: TIME_ZONE,
     };
     const bare = timed(() => {
       let n = 0;
