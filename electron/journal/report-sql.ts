@@ -9,6 +9,9 @@ import { ORDER_COLUMNS } from './order-rows';
 /** Every order created in [?, ?), oldest first: the CSV export's rows. */
 export const ORDERS_BETWEEN_SQL = `SELECT ${ORDER_COLUMNS} FROM orders WHERE created_at_ms >= ? AND created_at_ms < ? ORDER BY created_at_ms, order_id`;
 
+/** Orders by their short reference, newest first, at most ?: the search's rows. */
+export const BY_REFERENCE_SQL = `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`;
+
 const BILLION = 1_000_000_000;
 
 /**

@@ -20,6 +20,7 @@ import { FIXED_POINT_COLUMNS, fixedPointParams } from '../../electron/journal/fi
 import { SqliteOrderJournal, type Durability } from '../../electron/journal/sqlite-order-journal';
 import { SqliteReportReader } from '../../electron/journal/sqlite-report-reader';
 import {
+  BY_REFERENCE_SQL,
   MONEY_SQL,
   ORDERS_BETWEEN_SQL,
   TOTALS_SQL,
@@ -170,7 +171,8 @@ export function seed(journal: SqliteOrderJournal): string[] {
           ? 'cashier'
           : 'service',
       );
-      if (i % 5000 === 0) sampleReferences.push(reference);
+      // 1,000 lookups: a p99 of 200 was the second slowest sample, one stall's worth.
+      if (i % 1000 === 0) sampleReferences.push(reference);
     }
   });
   db.exec('PRAGMA synchronous = NORMAL');
@@ -322,9 +324,9 @@ function bareReader(path: string) {
   const totals = db.prepare(TOTALS_SQL);
   const money = db.prepare(MONEY_SQL);
   const voided = db.prepare(VOIDED_SQL);
-  const byReference = db.prepare(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`,
-  );
+  // Arrays, as the journal reads them (an object per row costs node:sqlite more).
+  const byReference = db.prepare(BY_REFERENCE_SQL);
+  byReference.setReturnArrays(true);
   return {
     report: (fromMs: number, toMs: number) => [
       totals.all(fromMs, toMs),
@@ -455,7 +457,8 @@ export async function run(): Promise<BenchLine[]> {
     let dayOrders = 0;
     // Each side goes first every other time: the second reader of the same pages finds them
     // warm in the CPU's caches, which alone made the side that always went first ~20% slower.
-    for (let i = 0; i < 30; i++) {
+    // 100 of each: a p95 of 30 samples was the second slowest, one stall's worth.
+    for (let i = 0; i < 100; i++) {
       const bareFirst = i % 2 === 1;
       if (bareFirst)
         bareReportTimes.push(timed(() => bareSql.report(period.fromMs, period.toMs)).ms);
