@@ -24,8 +24,6 @@ import {
   VOIDED_SQL,
 } from './report-sql';
 
-export { ORDERS_BETWEEN_SQL };
-
 /**
  * Reports over the journal file through their own read-only connection. A CSV export streams
  * for seconds and waits on the output between rows; on its own connection it reads one
