@@ -210,7 +210,10 @@ function allOrOverflow(statement: StatementSync, fromMs: number, toMs: number): 
   }
 }
 
-/** `total` plus the ' '-joined texts the fixed-point columns did not hold, exactly. */
+/**
+ * `total` plus the ' '-joined texts the fixed-point columns did not hold, exactly (decimal
+ * text never holds a space, so the join splits back as it was).
+ */
 function withRest(total: string, rest: string | null): string {
   return rest === null ? total : sumDecimalTexts([total, ...rest.split(' ')]);
 }
