@@ -1,6 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { OPEN_STATES_SQL, ORDER_COLUMNS, type OrderRow } from './order-rows';
 import type { InsertPricingParams } from './pricing-columns';
+import { FIXED_POINT_COLUMNS, type FixedPointParams } from './fixed-point-columns';
 
 /**
  * Named parameters of the writes, typed from the row. node:sqlite binds a named parameter
@@ -28,7 +29,8 @@ export type InsertOrderParams = Pick<
   | 'cashier_id'
   | 'shift_id'
 > &
-  InsertPricingParams;
+  InsertPricingParams &
+  FixedPointParams;
 export type UpdateLinkParams = Pick<
   OrderRow,
   | 'order_id'
@@ -67,12 +69,14 @@ export interface JournalStatements {
 
 export function prepareJournalStatements(db: DatabaseSync): JournalStatements {
   return {
-    insertOrder: db.prepare(`INSERT INTO orders (${ORDER_COLUMNS}) VALUES (
+    insertOrder: db.prepare(`INSERT INTO orders (${ORDER_COLUMNS}, ${FIXED_POINT_COLUMNS}) VALUES (
         @order_id, @reference, @kind, @state, @amount, @fee, @asset, @asset_decimal, @chain_id, @chain_name,
         @currency, @serial_number, @created_at_ms, @updated_at_ms, @attempts, @replaces_order_id, NULL, NULL,
         NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
         @money_currency, @money_amount, @fee_money, @price, @usd_price, @usd_per_unit, @price_source,
-        @cross_source, @price_as_of_ms, @price_rounding, NULL, @cashier_id, @shift_id)`),
+        @cross_source, @price_as_of_ms, @price_rounding, NULL, @cashier_id, @shift_id,
+        @amount_e9, @amount_e18, @fee_e9, @fee_e18, @money_amount_e9, @money_amount_e18,
+        @fee_money_e9, @fee_money_e18)`),
     insertEvent: db.prepare(
       'INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail, actor_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),

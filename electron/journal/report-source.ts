@@ -2,15 +2,17 @@ import type { OrderFilter } from '../../shared/history/order-filter';
 import type { SaleState } from '../../shared/sale/sale-states';
 import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
 
-/** Orders of one chain, asset and state in a period, with their decimal texts to be summed exactly. */
+/** Orders of one chain, asset and state in a period, with their exact totals. */
 export interface TotalsGroup {
   chainId: string | null;
   chainName: string | null;
   asset: string | null;
   state: SaleState;
   count: number;
-  amounts: string[];
-  fees: string[];
+  /** Exact sum of the orders' amounts (canonical decimal text). */
+  amount: string;
+  /** Exact sum of the orders' fees. */
+  fee: string;
 }
 
 /** Orders of one state in a period by the currency they were priced in (null: not in money). */
@@ -18,8 +20,8 @@ export interface MoneyGroup {
   currency: string | null;
   state: SaleState;
   count: number;
-  /** Price plus fee of each order, in its currency (empty when currency is null). */
-  totals: string[];
+  /** Exact sum of price plus fee of the orders, in that currency ("0" when currency is null). */
+  total: string;
 }
 
 /** A paid order a manager voided afterwards, with the void's event. */

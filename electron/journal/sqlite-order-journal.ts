@@ -1,4 +1,5 @@
 import { pricingParams } from './pricing-columns';
+import { fixedPointParams } from './fixed-point-columns';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../../shared/clock';
 import { findTransition, type ReasonKind } from '../../shared/sale/sale-states';
@@ -115,6 +116,12 @@ export class SqliteOrderJournal implements OrderJournal {
         cashier_id: record.cashierId,
         shift_id: record.shiftId,
         ...pricingParams(record.pricing),
+        ...fixedPointParams({
+          amount: record.amount,
+          fee: record.fee,
+          moneyAmount: record.pricing?.moneyAmount ?? null,
+          feeMoney: record.pricing?.feeMoney ?? null,
+        }),
       } satisfies InsertOrderParams);
       this.statements.insertEvent.run(
         record.orderId,

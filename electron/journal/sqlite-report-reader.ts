@@ -1,27 +1,28 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { OrderFilter } from '../../shared/history/order-filter';
-import { paidStates, type SaleState } from '../../shared/sale/sale-states';
+import type { SaleState } from '../../shared/sale/sale-states';
 import { openReadOnlyConnection } from './journal-connection';
 import type { EventDetail, OrderEvent, OrderRecord } from './order-record';
 import {
   eventFromRow,
   ORDER_COLUMNS,
   recordFromRow,
+  rowFromValues,
   type EventRow,
   type OrderRow,
 } from './order-rows';
 import { recentOrdersQuery } from './recent-orders-query';
 import type { MoneyGroup, OrderReportSource, TotalsGroup, VoidedPaymentRow } from './report-source';
-import { addAmounts } from '../../shared/money';
-
-/** Every order created in [?, ?), oldest first: the CSV export's rows. */
-export const ORDERS_BETWEEN_SQL = `SELECT ${ORDER_COLUMNS} FROM orders WHERE created_at_ms >= ? AND created_at_ms < ? ORDER BY created_at_ms, order_id`;
-
-/** The paid states as an SQL list (constant names from the state table, never input). */
-const PAID_STATES_SQL = `(${[...paidStates].map((state) => `'${state}'`).join(', ')})`;
-const QUALIFIED_ORDER_COLUMNS = ORDER_COLUMNS.split(',')
-  .map((column) => `orders.${column.trim()}`)
-  .join(', ');
+import { sumDecimalTexts } from '../reports/exact-sum';
+import {
+  BY_REFERENCE_SQL,
+  MONEY_SQL,
+  MONEY_TEXT_SQL,
+  ORDERS_BETWEEN_SQL,
+  TOTALS_SQL,
+  TOTALS_TEXT_SQL,
+  VOIDED_SQL,
+} from './report-sql';
 
 /**
  * Reports over the journal file through their own read-only connection. A CSV export streams
@@ -40,33 +41,70 @@ export class SqliteReportReader implements OrderReportSource {
     this.db = openReadOnlyConnection(path);
     const db = this.db;
     this.statements = {
-      totals: db.prepare(`SELECT chain_id, chain_name, asset, state, COUNT(*) AS n,
-          group_concat(amount, ' ') AS amounts, group_concat(fee, ' ') AS fees
-        FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
-        GROUP BY chain_id, chain_name, asset, state`),
-      money: db.prepare(`SELECT money_currency, state, COUNT(*) AS n,
-          group_concat(money_amount || ' ' || COALESCE(fee_money, '0'), ' ') AS parts
-        FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
-        GROUP BY money_currency, state`),
+      totals: db.prepare(TOTALS_SQL),
+      money: db.prepare(MONEY_SQL),
+      totalsText: db.prepare(TOTALS_TEXT_SQL),
+      moneyText: db.prepare(MONEY_TEXT_SQL),
       byId: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ?`),
-      byReference: db.prepare(
-        `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`,
-      ),
+      byReference: arraysOf(db.prepare(BY_REFERENCE_SQL)),
       events: db.prepare(
         'SELECT order_id, at_ms, from_state, to_state, reason_kind, detail, actor_id FROM order_events WHERE order_id = ? ORDER BY event_id',
       ),
-      // Driven by the voided orders of the period (orders_created), then each one's events.
-      voided: db.prepare(`SELECT ${QUALIFIED_ORDER_COLUMNS}, e.at_ms AS voided_at_ms,
-          e.from_state AS paid_state, e.actor_id AS voided_by, e.detail AS void_detail
-        FROM orders JOIN order_events e ON e.order_id = orders.order_id
-        WHERE orders.created_at_ms >= ? AND orders.created_at_ms < ? AND orders.state = 'voided'
-          AND e.to_state = 'voided' AND e.from_state IN ${PAID_STATES_SQL}
-        ORDER BY e.at_ms, e.event_id`),
+      voided: db.prepare(VOIDED_SQL),
     };
   }
 
   totalsGroups(fromMs: number, toMs: number): TotalsGroup[] {
-    const rows = this.statements.totals.all(fromMs, toMs) as {
+    const rows = allOrOverflow(this.statements.totals, fromMs, toMs) as
+      | {
+          chain_id: string | null;
+          chain_name: string | null;
+          asset: string | null;
+          state: SaleState;
+          n: number;
+          amount: string | null;
+          amount_rest: string | null;
+          fee: string | null;
+          fee_rest: string | null;
+        }[]
+      | null;
+    if (rows === null || rows.some((row) => row.amount === null || row.fee === null))
+      return this.totalsFromTexts(fromMs, toMs);
+    return rows.map((row) => ({
+      chainId: row.chain_id,
+      chainName: row.chain_name,
+      asset: row.asset,
+      state: row.state,
+      count: row.n,
+      amount: withRest(row.amount as string, row.amount_rest),
+      fee: withRest(row.fee as string, row.fee_rest),
+    }));
+  }
+
+  moneyGroups(fromMs: number, toMs: number): MoneyGroup[] {
+    const rows = allOrOverflow(this.statements.money, fromMs, toMs) as
+      | {
+          money_currency: string | null;
+          state: SaleState;
+          n: number;
+          total: string | null;
+          money_amount_rest: string | null;
+          fee_money_rest: string | null;
+        }[]
+      | null;
+    if (rows === null || rows.some((row) => row.total === null))
+      return this.moneyFromTexts(fromMs, toMs);
+    return rows.map((row) => ({
+      currency: row.money_currency,
+      state: row.state,
+      count: row.n,
+      total: withRest(withRest(row.total as string, row.money_amount_rest), row.fee_money_rest),
+    }));
+  }
+
+  /** Every text to JS and summed there: for a group whose INTEGER sum would overflow. */
+  private totalsFromTexts(fromMs: number, toMs: number): TotalsGroup[] {
+    const rows = this.statements.totalsText.all(fromMs, toMs) as {
       chain_id: string | null;
       chain_name: string | null;
       asset: string | null;
@@ -81,28 +119,25 @@ export class SqliteReportReader implements OrderReportSource {
       asset: row.asset,
       state: row.state,
       count: row.n,
-      // Decimal text never holds a space, so the concatenation splits back exactly; summing
-      // happens in JS with big.js (SQLite would sum TEXT as floating point).
-      amounts: row.amounts.split(' '),
-      fees: row.fees.split(' '),
+      amount: sumDecimalTexts(row.amounts.split(' ')),
+      fee: sumDecimalTexts(row.fees.split(' ')),
     }));
   }
 
-  moneyGroups(fromMs: number, toMs: number): MoneyGroup[] {
-    const rows = this.statements.money.all(fromMs, toMs) as {
+  private moneyFromTexts(fromMs: number, toMs: number): MoneyGroup[] {
+    const rows = this.statements.moneyText.all(fromMs, toMs) as {
       money_currency: string | null;
       state: SaleState;
       n: number;
-      parts: string | null;
+      money_amounts: string | null;
+      fees_money: string | null;
     }[];
-    return rows.map((row) => {
-      // "price fee price fee ...": each order's price plus its fee, summed exactly in JS.
-      const parts = row.money_currency === null ? [] : (row.parts ?? '').split(' ');
-      const totals: string[] = [];
-      for (let i = 0; i + 1 < parts.length; i += 2)
-        totals.push(addAmounts(parts[i] as string, parts[i + 1] as string));
-      return { currency: row.money_currency, state: row.state, count: row.n, totals };
-    });
+    return rows.map((row) => ({
+      currency: row.money_currency,
+      state: row.state,
+      count: row.n,
+      total: withRest(withRest('0', row.money_amounts), row.fees_money),
+    }));
   }
 
   /**
@@ -110,8 +145,11 @@ export class SqliteReportReader implements OrderReportSource {
    * again and invalidates the first iterator, so two exports sharing one would break each other.
    */
   *ordersBetween(fromMs: number, toMs: number): IterableIterator<OrderRecord> {
-    const rows = this.db.prepare(ORDERS_BETWEEN_SQL).iterate(fromMs, toMs);
-    for (const row of rows as IterableIterator<OrderRow>) yield recordFromRow(row);
+    const statement = this.db.prepare(ORDERS_BETWEEN_SQL);
+    // Arrays, then one fixed-shape row each (rowFromValues): a year of orders streams here.
+    statement.setReturnArrays(true);
+    for (const values of statement.iterate(fromMs, toMs) as IterableIterator<unknown[]>)
+      yield recordFromRow(rowFromValues(values));
   }
 
   findByOrderId(orderId: string): OrderRecord | null {
@@ -120,7 +158,8 @@ export class SqliteReportReader implements OrderReportSource {
   }
 
   findByReference(reference: string, limit: number): OrderRecord[] {
-    return (this.statements.byReference.all(reference, limit) as OrderRow[]).map(recordFromRow);
+    const rows = this.statements.byReference.all(reference, limit) as unknown as unknown[][];
+    return rows.map((values) => recordFromRow(rowFromValues(values)));
   }
 
   recentOrders(fromMs: number, toMs: number, filter: OrderFilter, limit: number): OrderRecord[] {
@@ -156,4 +195,31 @@ export class SqliteReportReader implements OrderReportSource {
   close(): void {
     if (this.db.isOpen) this.db.close();
   }
+}
+
+/**
+ * The statement's rows, or null when SQLite's SUM overflowed 64 bits (then the caller sums
+ * the texts). Any other failure is thrown as it is.
+ */
+function allOrOverflow(statement: StatementSync, fromMs: number, toMs: number): unknown[] | null {
+  try {
+    return statement.all(fromMs, toMs);
+  } catch (error) {
+    if (error instanceof Error && /integer overflow/.test(error.message)) return null;
+    throw error;
+  }
+}
+
+/**
+ * `total` plus the ' '-joined texts the fixed-point columns did not hold, exactly (decimal
+ * text never holds a space, so the join splits back as it was).
+ */
+function withRest(total: string, rest: string | null): string {
+  return rest === null ? total : sumDecimalTexts([total, ...rest.split(' ')]);
+}
+
+/** The statement set to give rows as arrays, for rowFromValues (fixed shape, cheaper to read). */
+function arraysOf(statement: StatementSync): StatementSync {
+  statement.setReturnArrays(true);
+  return statement;
 }

@@ -10,7 +10,18 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
+/** First characters a cell may start with and be left as it is (digits, letters, ...). */
+function startsSafely(value: string): boolean {
+  const first = value.charCodeAt(0);
+  // '=' 61, '+' 43, '-' 45, '@' 64, tab 9, CR 13; NaN (empty) is safe.
+  return (
+    first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13
+  );
+}
+
 export function formulaSafe(value: string, numeric: boolean): string {
+  // Most cells start with a digit or a letter: one character code says so, no pattern needed.
+  if (startsSafely(value)) return value;
   if (numeric && PLAIN_DECIMAL.test(value)) return value;
   return FORMULA_START.test(value) ? `'${value}` : value;
 }

@@ -35,8 +35,8 @@ export function periodReport(
     asset: g.asset,
     state: g.state,
     count: g.count,
-    amount: sumDecimalTexts(g.amounts),
-    fee: sumDecimalTexts(g.fees),
+    amount: g.amount,
+    fee: g.fee,
   }));
 
   const chainAssets = new Map<string, { first: TotalsGroup; all: ChainAssetStateTotal[] }>();
@@ -87,7 +87,7 @@ export function periodReport(
     }
     const entry = money.get(group.currency) ?? { count: 0, totals: [] };
     entry.count += group.count;
-    entry.totals.push(...group.totals);
+    entry.totals.push(group.total);
     money.set(group.currency, entry);
   }
   return {

@@ -5,7 +5,9 @@
  * SELECT of the same rows. Each of insert, report and search is also printed beside the same
  * SQL on a bare node:sqlite connection to the same file (same pragmas), measured in the same
  * loop, goal ratio <= 1.2: what the journal adds over SQLite itself (checks, the event's
- * JSON, mapping rows to records, exact sums with big.js, parsing what was typed).
+ * JSON, mapping rows to records, rolling the totals up per asset, parsing what was typed).
+ * The report's bare side runs the report's own statements, which give the same exact totals
+ * as decimal text that the cashier sees (summed in SQL on the fixed-point columns).
  */
 import { DatabaseSync } from 'node:sqlite';
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -14,11 +16,16 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { prepareJournalStatements } from '../../electron/journal/journal-statements';
 import { ORDER_COLUMNS } from '../../electron/journal/order-rows';
+import { FIXED_POINT_COLUMNS, fixedPointParams } from '../../electron/journal/fixed-point-columns';
 import { SqliteOrderJournal, type Durability } from '../../electron/journal/sqlite-order-journal';
+import { SqliteReportReader } from '../../electron/journal/sqlite-report-reader';
 import {
+  BY_REFERENCE_SQL,
+  MONEY_SQL,
   ORDERS_BETWEEN_SQL,
-  SqliteReportReader,
-} from '../../electron/journal/sqlite-report-reader';
+  TOTALS_SQL,
+  VOIDED_SQL,
+} from '../../electron/journal/report-sql';
 import { transactionRunner } from '../../electron/journal/sqlite-transaction';
 import { exportPeriodCsv } from '../../electron/reports/csv-export';
 import { periodOfDays } from '../../electron/reports/report-period';
@@ -31,8 +38,9 @@ import { newOrderId } from '../../shared/order-id';
 import { newQrOrder } from '../support/order-fixtures';
 import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
 
-const ORDERS = 1_000_000;
-const DAYS = 365;
+/** `JOURNAL_BENCH_ORDERS=100000` for a quicker run: fewer days of the same ~2,740 orders a day. */
+const ORDERS = Number(process.env.JOURNAL_BENCH_ORDERS ?? 1_000_000);
+const DAYS = Math.max(1, Math.round((365 * ORDERS) / 1_000_000));
 const DAY_MS = 86_400_000;
 const START_MS = Date.UTC(2025, 10, 22);
 const TIME_ZONE = 'Europe/Berlin';
@@ -88,7 +96,7 @@ function amountText(random: () => number, decimals: number): string {
 }
 
 /** Bulk seed straight into the tables in one transaction: this is set-up, not what is measured. */
-export function seed(journal: SqliteOrderJournal): string[] {
+export function seed(journal: SqliteOrderJournal): { references: string[]; warmUp: string[] } {
   const db = journal.db;
   const random = prng(42);
   const bytes = (n: number) => {
@@ -97,13 +105,15 @@ export function seed(journal: SqliteOrderJournal): string[] {
     return out;
   };
   const insertOrder = db.prepare(
-    // The 29 columns an order has without a money price, then the price's, cashier and shift.
-    `INSERT INTO orders (${ORDER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${', NULL'.repeat(13)})`,
+    // The 29 columns an order has without a money price, then the price's, cashier and shift,
+    // then amount and fee as fixed point (no money price: those four stay null).
+    `INSERT INTO orders (${ORDER_COLUMNS}, ${FIXED_POINT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${', NULL'.repeat(13)}, ?, ?, ?, ?, NULL, NULL, NULL, NULL)`,
   );
   const insertEvent = db.prepare(
     `INSERT INTO order_events (order_id, at_ms, from_state, to_state, reason_kind, detail) VALUES (?, ?, 'requesting', ?, ?, '{}')`,
   );
   const sampleReferences: string[] = [];
+  const warmUpReferences: string[] = [];
   db.exec('PRAGMA synchronous = OFF');
   db.exec('PRAGMA cache_size = -262144');
   transactionRunner(db)(() => {
@@ -115,13 +125,15 @@ export function seed(journal: SqliteOrderJournal): string[] {
       const state = states[Math.floor(random() * states.length)] as SaleState;
       const amount = amountText(random, k.decimals);
       const qr = k.kind === 'qr';
+      const fee = qr ? '0.25' : '0';
+      const fixed = fixedPointParams({ amount, fee, moneyAmount: null, feeMoney: null });
       insertOrder.run(
         orderId,
         reference,
         k.kind,
         state,
         amount,
-        qr ? '0.25' : '0',
+        fee,
         k.asset,
         k.decimals,
         k.chainId,
@@ -147,6 +159,10 @@ export function seed(journal: SqliteOrderJournal): string[] {
         state === 'refused' ? 'Insufficient balance, "try" again' : null,
         state === 'refused' ? 'E_BALANCE' : null,
         null,
+        fixed.amount_e9,
+        fixed.amount_e18,
+        fixed.fee_e9,
+        fixed.fee_e18,
       );
       insertEvent.run(
         orderId,
@@ -156,14 +172,16 @@ export function seed(journal: SqliteOrderJournal): string[] {
           ? 'cashier'
           : 'service',
       );
-      if (i % 5000 === 0) sampleReferences.push(reference);
+      // 1,000 lookups: a p99 of 200 was the second slowest sample, one stall's worth.
+      if (i % 1000 === 0) sampleReferences.push(reference);
+      else if (i % 25_000 === 500) warmUpReferences.push(reference);
     }
   });
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA cache_size = -2000');
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.exec('PRAGMA optimize');
-  return sampleReferences;
+  return { references: sampleReferences, warmUp: warmUpReferences };
 }
 
 /** Single createOrder calls as the sale makes them, then the sale's end; ms per call. */
@@ -280,6 +298,14 @@ function bareInserter(path: string, durability: Durability) {
         price_rounding: null,
         cashier_id: null,
         shift_id: null,
+        amount_e9: 12_500_000_000n,
+        amount_e18: 0,
+        fee_e9: 250_000_000n,
+        fee_e18: 0,
+        money_amount_e9: null,
+        money_amount_e18: null,
+        fee_money_e9: null,
+        fee_money_e18: null,
       });
       insertEvent.run(orderId, atMs, null, 'requesting', 'cashier', detail, null);
       commit.run();
@@ -290,23 +316,25 @@ function bareInserter(path: string, durability: Durability) {
 
 /**
  * The report's and the search's own SQL on a bare read-only connection: the floor of
- * periodReport and searchOrders (which also sum exactly, map rows, parse what was typed).
+ * periodReport and searchOrders. The report's statements give what the cashier sees, exact
+ * totals as decimal text per chain, asset and state and per currency, and the voided
+ * payments; periodReport adds mapping, the per-asset roll-up and sorting, searchOrders parsing
+ * what was typed and mapping the rows to records.
  */
 function bareReader(path: string) {
   const db = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
-  const totals = db.prepare(`SELECT chain_id, chain_name, asset, state, COUNT(*) AS n,
-      group_concat(amount, ' ') AS amounts, group_concat(fee, ' ') AS fees
-    FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
-    GROUP BY chain_id, chain_name, asset, state`);
-  const money = db.prepare(`SELECT money_currency, state, COUNT(*) AS n,
-      group_concat(money_amount || ' ' || COALESCE(fee_money, '0'), ' ') AS parts
-    FROM orders WHERE created_at_ms >= ? AND created_at_ms < ?
-    GROUP BY money_currency, state`);
-  const byReference = db.prepare(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE reference = ? ORDER BY created_at_ms DESC LIMIT ?`,
-  );
+  const totals = db.prepare(TOTALS_SQL);
+  const money = db.prepare(MONEY_SQL);
+  const voided = db.prepare(VOIDED_SQL);
+  // Arrays, as the journal reads them (an object per row costs node:sqlite more).
+  const byReference = db.prepare(BY_REFERENCE_SQL);
+  byReference.setReturnArrays(true);
   return {
-    report: (fromMs: number, toMs: number) => [totals.all(fromMs, toMs), money.all(fromMs, toMs)],
+    report: (fromMs: number, toMs: number) => [
+      totals.all(fromMs, toMs),
+      money.all(fromMs, toMs),
+      voided.all(fromMs, toMs),
+    ],
     search: (reference: string) => byReference.all(reference, 50),
     close: () => db.close(),
   };
@@ -342,7 +370,7 @@ export async function run(): Promise<BenchLine[]> {
     const fd = openSync(path, 'r+');
     fsyncSync(fd);
     closeSync(fd);
-    const references = seeding.value;
+    const { references, warmUp } = seeding.value;
     lines.push({
       name: `seed ${ORDERS} orders (one transaction)`,
       value: seeding.ms / 1000,
@@ -422,18 +450,25 @@ export async function run(): Promise<BenchLine[]> {
     });
 
     const reader = new SqliteReportReader(path);
-    const day = localDateOf(START_MS + 200 * DAY_MS, TIME_ZONE);
+    const day = localDateOf(START_MS + Math.min(200, Math.floor(DAYS / 2)) * DAY_MS, TIME_ZONE);
     const period = periodOfDays(day, day, TIME_ZONE);
     periodReport(reader, period); // warm the page cache, as a till that has been running would be
     const bareSql = bareReader(path);
     const reportTimes: number[] = [];
     const bareReportTimes: number[] = [];
     let dayOrders = 0;
-    for (let i = 0; i < 30; i++) {
+    // Each side goes first every other time: the second reader of the same pages finds them
+    // warm in the CPU's caches, which alone made the side that always went first ~20% slower.
+    // 100 of each: a p95 of 30 samples was the second slowest, one stall's worth.
+    for (let i = 0; i < 100; i++) {
+      const bareFirst = i % 2 === 1;
+      if (bareFirst)
+        bareReportTimes.push(timed(() => bareSql.report(period.fromMs, period.toMs)).ms);
       const t = timed(() => periodReport(reader, periodOfDays(day, day, TIME_ZONE)));
       reportTimes.push(t.ms);
       dayOrders = t.value.orderCount;
-      bareReportTimes.push(timed(() => bareSql.report(period.fromMs, period.toMs)).ms);
+      if (!bareFirst)
+        bareReportTimes.push(timed(() => bareSql.report(period.fromMs, period.toMs)).ms);
     }
     lines.push(
       goalLine(
@@ -458,13 +493,24 @@ export async function run(): Promise<BenchLine[]> {
 
     const searchTimes: number[] = [];
     const bareSearchTimes: number[] = [];
-    for (const reference of references) {
+    // Both sides' code and statements are warmed on other orders' references first, as the
+    // report's are: the search's first dozen calls ran in V8's interpreter (0.6 ms, then
+    // 0.1-0.3 ms each), enough on their own to be the p99 of 1,000 lookups.
+    for (const reference of warmUp) {
+      searchOrders(reader, reference);
+      bareSql.search(reference);
+    }
+    // A reference's rows are cold for whichever side looks it up first, and warm for the
+    // other: which side goes first alternates, as in the report's loop.
+    references.forEach((reference, i) => {
+      const bareFirst = i % 2 === 1;
+      if (bareFirst) bareSearchTimes.push(timed(() => bareSql.search(reference)).ms);
       const typed = reference.toLowerCase().replace('-', ' ');
       const t = timed(() => searchOrders(reader, typed));
       if (t.value.length === 0) throw new Error(`search found nothing for ${reference}`);
       searchTimes.push(t.ms);
-      bareSearchTimes.push(timed(() => bareSql.search(reference)).ms);
-    }
+      if (!bareFirst) bareSearchTimes.push(timed(() => bareSql.search(reference)).ms);
+    });
     bareSql.close();
     lines.push(
       goalLine(
@@ -487,13 +533,15 @@ export async function run(): Promise<BenchLine[]> {
         ),
       );
 
-    // CSV of every order vs a bare SELECT of the same rows and columns.
+    // CSV of every order vs a bare SELECT of the same rows and columns. The export writes its
+    // local times in the shop's zone, as a shop's does (UTC, a fixed offset, never asked Intl
+    // and hid ~9 µs a time, four times a row).
     const all = {
       fromMs: 0,
       toMs: Number.MAX_SAFE_INTEGER,
       fromDate: '1970-01-01',
       toDate: '9999-12-31',
-      timeZone: 'UTC',
+      timeZone: TIME_ZONE,
     };
     const bare = timed(() => {
       let n = 0;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_COLUMNS, rowFromValues } from '../../../electron/journal/order-rows';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { ManualClock } from '../../support/manual-clock';
 import { newQrOrder } from '../../support/order-fixtures';
@@ -52,5 +53,22 @@ describe('SqliteReportReader', () => {
     });
     expect(reader.findByOrderId('b')?.state).toBe('failed');
     expect(() => reader.db.exec("UPDATE orders SET state = 'voided'")).toThrow(/readonly/);
+  });
+
+  it('reads a row as an array into the same row as by name, column by column', () => {
+    // Every column but kind (CHECKed), order_id and shift_id (foreign keys) gets a value of its own.
+    const columns = ORDER_COLUMNS.split(',').map((column) => column.trim());
+    const settable = columns.filter((column) => !['kind', 'order_id', 'shift_id'].includes(column));
+    temp.journal.db
+      .prepare(
+        `UPDATE orders SET ${settable.map((column) => `${column} = 'value of ${column}'`).join(', ')} WHERE order_id = 'a'`,
+      )
+      .run();
+    const select = `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = 'a'`;
+    const byName = { ...reader.db.prepare(select).get() };
+    const arrays = reader.db.prepare(select);
+    arrays.setReturnArrays(true);
+    expect(rowFromValues(arrays.get() as unknown as unknown[])).toEqual(byName);
+    expect(Object.keys(byName)).toHaveLength(columns.length);
   });
 });
