@@ -13,7 +13,7 @@ import {
 } from './order-rows';
 import { recentOrdersQuery } from './recent-orders-query';
 import type { MoneyGroup, OrderReportSource, TotalsGroup, VoidedPaymentRow } from './report-source';
-import { sumDecimalTexts } from '../reports/exact-sum';
+import { sumDecimalTexts } from '../../shared/exact-sum';
 import {
   BY_REFERENCE_SQL,
   MONEY_SQL,

@@ -1,4 +1,4 @@
-import { sumDecimalTexts } from './exact-sum';
+import { sumDecimalTexts } from '../../shared/exact-sum';
 import type { OrderReportSource, TotalsGroup } from '../journal/report-source';
 import { paidStates, saleStates, type SaleState } from '../../shared/sale/sale-states';
 import { periodOfDays, todayPeriod, type Period } from './report-period';

@@ -1,5 +1,5 @@
 import type { OrderRecord } from '../journal/order-record';
-import { sumDecimalTexts } from '../reports/exact-sum';
+import { sumDecimalTexts } from '../../shared/exact-sum';
 import type { AssetTotal, CurrencyTotal, Totals } from '../../shared/shifts/shift-report-types';
 
 interface AssetGroup {

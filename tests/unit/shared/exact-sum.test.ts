@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sumDecimalTexts } from '../../../electron/reports/exact-sum';
+import { sumDecimalTexts } from '../../../shared/exact-sum';
 import { sumAmounts } from '../../../shared/money';
 
 const decimalText = fc
