@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StaffSession } from '../../../shared/staff';
+import { takeFirstCall, type FirstCall } from '../shell/first-calls';
 import { callPos } from '../shell/pos';
 import { usePosListener } from '../shell/use-pos';
 
@@ -22,15 +23,16 @@ export function useStaffSession() {
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      const result = await callPos('staffSession', {});
+    // The first ask takes the call main.tsx started at load (first-calls.ts), if any.
+    const ask = async (asked: FirstCall<'staffSession'> | null = null) => {
+      const result = await (asked ?? callPos('staffSession', {}));
       if (!live || heardEvent.current) return;
       if (result.ok) setSession(result.value ?? null);
       // Main answers 'starting' until its services are up: ask again shortly.
       else if (result.error.kind === 'starting') timer = setTimeout(() => void ask(), 500);
       else setSession((current) => current ?? null);
     };
-    void ask();
+    void ask(takeFirstCall('staffSession'));
     return () => {
       live = false;
       clearTimeout(timer);
