@@ -1,3 +1,5 @@
+// Before anything else: Mantine's rules come first, ours after them.
+import './mantine-styles';
 import { mountPage } from '../common/mount-page';
 import './cashier.css';
 import { reportUncaughtPageErrors } from './page-error-reporting';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles.css';
 import './common.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactNode } from 'react';
@@ -8,7 +7,8 @@ import { cssVariablesResolver, theme } from './theme';
 /**
  * Renders a page into #root inside the shared Mantine theme, in the OS's colour scheme (a till
  * set to dark at night stays dark; the theme keeps every text at AA in both). Mantine's CSS
- * is imported here, once, for every page.
+ * is each page's own list (`<page>/mantine-styles.ts`, imported first by its main.tsx): only
+ * the components that page uses.
  */
 export function mountPage(page: ReactNode): void {
   const root = document.getElementById('root');
