@@ -4,9 +4,16 @@ import { mountPage } from '../common/mount-page';
 import './cashier.css';
 import { reportUncaughtPageErrors } from './page-error-reporting';
 import { CashierApp } from './shell/cashier-app';
-import { startFirstCalls } from './shell/first-calls';
+import { firstAnswersOrAfter, startFirstCalls } from './shell/first-calls';
+
+/**
+ * How long the page waits for its first answers before it draws anything: answered (a few ms,
+ * once main is up), the first frame is the sale screen itself, not a spinner painted just
+ * before it; not answered by then (main still starting), the spinner shows meanwhile.
+ */
+const FIRST_ANSWERS_WAIT_MS = 200;
 
 reportUncaughtPageErrors();
-// Before React renders: the first screen's calls are on their way while it does.
+// Before React renders: the first screen's calls are on their way at once.
 startFirstCalls();
-mountPage(<CashierApp />);
+void firstAnswersOrAfter(FIRST_ANSWERS_WAIT_MS).then(() => mountPage(<CashierApp />));

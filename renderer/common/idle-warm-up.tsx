@@ -1,4 +1,5 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { afterPaint } from './after-paint';
 import { useLatestCallback } from './use-latest-callback';
 
 /** How many samples are drawn: enough for V8 to compile the hot loops (QR encoding). */
@@ -33,18 +34,6 @@ function whenIdle(run: () => void): () => void {
   }
   const timer = setTimeout(run, 0);
   return () => clearTimeout(timer);
-}
-
-/** After the next frame is painted (a task queued from the frame's animation callback). */
-function afterPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 /**

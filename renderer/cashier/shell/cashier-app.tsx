@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
+import { AfterFirstPaint } from '../../common/after-first-paint';
 import { IdleWarmUp, samplePaymentLink } from '../../common/idle-warm-up';
 import { PaymentQr } from '../../common/payment-qr';
 import { FailureAlert } from '../errors/failure-alert';
@@ -14,7 +15,13 @@ import { SignInScreen } from '../staff/sign-in-screen';
 import { SignedInPerson } from '../staff/signed-in-person';
 import { staffGate } from '../staff/staff-gate';
 import { useStaffSession } from '../staff/use-staff-session';
-import { isSettingsAtStart, takeFirstCall, type FirstCall } from './first-calls';
+import {
+  firstAnswer,
+  isSettingsAtStart,
+  settingsSoFar,
+  takeFirstCall,
+  type FirstCall,
+} from './first-calls';
 import {
   FirstRunScreen,
   HistoryScreen,
@@ -42,10 +49,14 @@ const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
  * until someone is signed in.
  */
 export function CashierApp() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
+  // Drawn at once when main.tsx's first appInfo call is already answered.
+  const [info, setInfo] = useState<AppInfo | null>(() => {
+    const answer = firstAnswer('appInfo');
+    return answer?.ok ? answer.value : null;
+  });
   const [infoFailure, setInfoFailure] = useState<CallFailure | null>(null);
   const [screen, setScreen] = useState<Screen>('sale');
-  const settings = usePosEvent('settings-changed');
+  const settings = usePosEvent('settings-changed', settingsSoFar);
   const sale = usePosEvent('sale-changed') ?? null;
   // The last chain and asset lists, kept while the start form comes and goes between sales.
   const [catalogueMemory] = useState(() => new CatalogueMemory());
@@ -139,7 +150,9 @@ export function CashierApp() {
                 Demo mode
               </Badge>
             ) : null}
-            <UpdateReadyBadge />
+            <AfterFirstPaint>
+              <UpdateReadyBadge />
+            </AfterFirstPaint>
           </Group>
           <Group gap="md" wrap="nowrap">
             {signedIn && gate === null ? (
@@ -204,7 +217,6 @@ export function CashierApp() {
           )}
         </Suspense>
       </Box>
-      <SaleFeedback sale={sale} settings={settings ?? null} />
       {/* The cashier's copy of the QR, drawn by compiled code from the first sale on. It is
           mounted with the first screen, and begins once that screen is painted. Then, still
           in idle moments, the other screens' code is loaded. */}
@@ -214,12 +226,17 @@ export function CashierApp() {
           <PaymentQr link={samplePaymentLink(round)} size={168} testId="warm-up-qr" label="" />
         )}
       />
-      <ManagerApprovalHost session={session} />
-      <StatusBar
-        demoMode={info.demoMode}
-        currency={settings?.values.currency ?? 'USD'}
-        timeZone={settings?.values.reportTimeZone}
-      />
+      {/* Not needed to type an amount: drawn a frame after the first screen (the status bar
+          formats times, whose first use loads the time zone data). */}
+      <AfterFirstPaint>
+        <SaleFeedback sale={sale} settings={settings ?? null} />
+        <ManagerApprovalHost session={session} />
+        <StatusBar
+          demoMode={info.demoMode}
+          currency={settings?.values.currency ?? 'USD'}
+          timeZone={settings?.values.reportTimeZone}
+        />
+      </AfterFirstPaint>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StaffSession } from '../../../shared/staff';
-import { takeFirstCall, type FirstCall } from '../shell/first-calls';
+import { firstAnswer, takeFirstCall, type FirstCall } from '../shell/first-calls';
 import { callPos } from '../shell/pos';
 import { usePosListener } from '../shell/use-pos';
 
@@ -11,7 +11,11 @@ import { usePosListener } from '../shell/use-pos';
  * answered with.
  */
 export function useStaffSession() {
-  const [session, setSession] = useState<StaffSession | null | undefined>(undefined);
+  // Known at once when main.tsx's first staffSession call is already answered.
+  const [session, setSession] = useState<StaffSession | null | undefined>(() => {
+    const answer = firstAnswer('staffSession');
+    return answer?.ok ? (answer.value ?? null) : undefined;
+  });
   // An event is newer than the first call's answer: that answer is then dropped.
   const heardEvent = useRef(false);
 

@@ -1,6 +1,7 @@
 import { Grid, Stack, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EffectiveSettings } from '../../../../shared/settings';
+import { AfterFirstPaint } from '../../../common/after-first-paint';
 import { useLatestCallback } from '../../../common/use-latest-callback';
 import { nfcStatusWords } from '../../nfc/nfc-status-words';
 import { callPos } from '../../shell/pos';
@@ -149,7 +150,11 @@ export function StartSale({
               onShowQr={() => void showQr()}
               onTap={() => void tapToPay()}
             />
-            <ChainAssetPanel choice={choice} />
+            {/* At the page's start, a frame after the amount field (its lists are asked
+                for at once all the same, by useChainAssetChoice above). */}
+            <AfterFirstPaint>
+              <ChainAssetPanel choice={choice} />
+            </AfterFirstPaint>
           </Stack>
         </Grid.Col>
       </Grid>

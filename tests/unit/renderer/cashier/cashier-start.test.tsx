@@ -40,11 +40,12 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-/** What main.tsx does, from freshly loaded modules: start the first calls, then render. */
+/** What main.tsx does, from freshly loaded modules: start the first calls, render once answered. */
 async function loadPage(): Promise<void> {
-  const { startFirstCalls } = await import('../../../../renderer/cashier/shell/first-calls');
+  const firstCalls = await import('../../../../renderer/cashier/shell/first-calls');
   const { CashierApp } = await import('../../../../renderer/cashier/shell/cashier-app');
-  startFirstCalls();
+  firstCalls.startFirstCalls();
+  await firstCalls.firstAnswersOrAfter(200);
   renderWithTheme(<CashierApp />);
 }
 
@@ -64,6 +65,16 @@ describe('the cashier page at start', () => {
     await act(async () => {});
     expect(pos.callsOf('appInfo')).toHaveLength(1);
     expect(pos.callsOf('staffSession')).toHaveLength(1);
+    // The sale screen starts from the settings heard at start: one catalogue ask, not one
+    // for "no service yet" and one for the real service.
+    await waitFor(() => expect(pos.callsOf('listChains')).toHaveLength(1));
+    expect(pos.callsOf('savedChains')).toHaveLength(1);
+  });
+
+  it('draws the sale screen in its first render when the first answers are in, with no spinner before it', async () => {
+    await loadPage();
+    // Synchronously after the first render: no effect or answer was needed.
+    expect(screen.getByTestId('amount-input')).toBeTruthy();
   });
 
   it('asks appInfo again when the settings change after start', async () => {
@@ -78,8 +89,11 @@ describe('the cashier page at start', () => {
     await loadPage();
     const amount = await screen.findByTestId('amount-input');
     await waitFor(() => expect(document.activeElement).toBe(amount));
-    // They were asked, and none has answered.
-    expect(pos.calls.some((call) => call.name === 'currentShift')).toBe(true);
-    expect(pos.calls.some((call) => call.name === 'listChains')).toBe(true);
+    // They are asked (the shift's by the status bar, drawn a frame later), and none answers.
+    await waitFor(() => {
+      for (const name of ['currentShift', 'listChains', 'updateStatus'] as const)
+        expect(pos.callsOf(name)).toHaveLength(1);
+    });
+    expect(screen.getByTestId('amount-input')).toBe(document.activeElement);
   });
 });
