@@ -26,6 +26,7 @@ import {
   FirstRunScreen,
   HistoryScreen,
   preloadScreens,
+  preloadScreensWhenIdle,
   SettingsScreen,
   ShiftScreen,
 } from './lazy-screens';
@@ -221,7 +222,7 @@ export function CashierApp() {
           mounted with the first screen, and begins once that screen is painted. Then, still
           in idle moments, the other screens' code is loaded. */}
       <IdleWarmUp
-        onDone={preloadScreens}
+        onDone={preloadScreensWhenIdle}
         render={(round) => (
           <PaymentQr link={samplePaymentLink(round)} size={168} testId="warm-up-qr" label="" />
         )}
