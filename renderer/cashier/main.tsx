@@ -2,6 +2,7 @@
 import './mantine-styles';
 import { mountPage } from '../common/mount-page';
 import './cashier.css';
+import { cashierTheme } from './cashier-theme';
 import { reportUncaughtPageErrors } from './page-error-reporting';
 import { AfterFirstAnswers } from './shell/after-first-answers';
 import { CashierApp } from './shell/cashier-app';
@@ -21,4 +22,5 @@ mountPage(
   <AfterFirstAnswers answered={firstAnswersOrAfter(FIRST_ANSWERS_WAIT_MS)}>
     <CashierApp />
   </AfterFirstAnswers>,
+  cashierTheme,
 );

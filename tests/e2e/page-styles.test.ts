@@ -47,7 +47,8 @@ describe('the built pages load the Mantine CSS their components need', () => {
       const { scripts, styles } = pageFiles(page);
       const used = mantineClasses(scripts.map((file) => readFileSync(file, 'utf8')).join('\n'));
       const styled = mantineClasses(styles.map((file) => readFileSync(file, 'utf8')).join('\n'));
-      expect(used.size).toBeGreaterThan(10);
+      // The scan finds what it looks for (the display uses Text only; the cashier dozens).
+      expect(used.size).toBeGreaterThan(0);
       expect([...used].filter((name) => !styled.has(name))).toEqual([]);
     });
   }

@@ -10,7 +10,7 @@ import {
   CatalogueMemory,
   CatalogueMemoryContext,
 } from '../../../../renderer/cashier/sale/start/catalogue-memory';
-import { theme } from '../../../../renderer/common/theme';
+import { cashierTheme as theme } from '../../../../renderer/cashier/cashier-theme';
 import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
