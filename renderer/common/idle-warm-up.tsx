@@ -1,4 +1,6 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { afterPaint } from './after-paint';
+import { useLatestCallback } from './use-latest-callback';
 
 /** How many samples are drawn: enough for V8 to compile the hot loops (QR encoding). */
 const ROUNDS = 8;
@@ -44,13 +46,38 @@ function whenIdle(run: () => void): () => void {
  * meets compiled code. Each round must draw something new (e.g. samplePaymentLink(round)):
  * a memoised component given the same props would not run again. Give what it draws test
  * ids of its own, so no test mistakes a sample for the real thing.
+ *
+ * It starts only once `ready` (the page's first screen is there: the cashier's amount field,
+ * the display's first view) and a frame with that screen was painted: each round costs tens
+ * of ms of cold code, which must not stand between the page's load and its first screen
+ * (it did, in a CPU profile of the cashier page's load). A sale rarely starts sooner after
+ * that than the few idle moments the rounds need.
  */
-export function IdleWarmUp({ render }: { render: (round: number) => ReactNode }) {
+export function IdleWarmUp({
+  ready = true,
+  render,
+  onDone,
+}: {
+  /** The page's first screen is shown: the rounds may begin after it is painted. */
+  ready?: boolean;
+  render: (round: number) => ReactNode;
+  /** Called in an idle moment after the last round. */
+  onDone?: () => void;
+}) {
   const [round, setRound] = useState(0);
+  const done = useLatestCallback(() => onDone?.());
   useEffect(() => {
-    if (round > ROUNDS) return;
-    return whenIdle(() => setRound((done) => done + 1));
-  }, [round]);
+    if (!ready) return;
+    if (round > ROUNDS) return whenIdle(done);
+    const next = () => setRound((done) => done + 1);
+    let cancel: () => void;
+    if (round === 0) {
+      cancel = afterPaint(() => {
+        cancel = whenIdle(next);
+      });
+    } else cancel = whenIdle(next);
+    return () => cancel();
+  }, [ready, round, done]);
   if (round === 0 || round > ROUNDS) return null;
   return (
     <div aria-hidden="true" inert style={offScreen} data-testid="idle-warm-up">

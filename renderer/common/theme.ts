@@ -1,14 +1,8 @@
 import {
-  Button,
   createTheme,
   darken,
-  getSize,
-  Input,
   lighten,
   luminance,
-  PasswordInput,
-  rem,
-  Switch,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
@@ -59,13 +53,9 @@ const amber: MantineColorsTuple = [
   '#553500',
 ];
 
-/** The smallest target a finger hits reliably at a counter. */
-const TOUCH_TARGET = rem(44);
-
-function atLeastTouch(size: string | undefined): string {
-  return size === undefined ? TOUCH_TARGET : `max(${TOUCH_TARGET}, ${size})`;
-}
-
+// The cashier page adds its buttons' and inputs' touch sizes (cashier/cashier-theme.ts): the
+// customer display shows no control, and leaving them here kept Mantine's buttons and inputs
+// in the display's script.
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
@@ -82,28 +72,6 @@ export const theme = createTheme({
   focusRing: 'always',
   fontSizes: { xs: '0.875rem', sm: '1rem', md: '1.125rem', lg: '1.375rem', xl: '1.75rem' },
   headings: { fontWeight: '800' },
-  components: {
-    Button: Button.extend({
-      defaultProps: { size: 'lg' },
-      vars: (_theme, props) => ({
-        root: { '--button-height': atLeastTouch(getSize(props.size ?? 'lg', 'button-height')) },
-      }),
-    }),
-    // Every text input, select and password field: the base all of Mantine's inputs share.
-    Input: Input.extend({
-      vars: (_theme, props) => ({
-        wrapper: { '--input-height': atLeastTouch(getSize(props.size ?? 'sm', 'input-height')) },
-      }),
-    }),
-    // The eye button that shows the typed token: as high and wide as the input.
-    PasswordInput: PasswordInput.extend({
-      vars: () => ({ root: { '--psi-button-size': TOUCH_TARGET } }),
-    }),
-    // A switch is hit through its whole label (track and words), at least a finger high.
-    Switch: Switch.extend({
-      styles: { body: { minHeight: TOUCH_TARGET, alignItems: 'center' } },
-    }),
-  },
 });
 
 /** Status colours by meaning, so both pages say "paid" or "problem" in the same colours. */

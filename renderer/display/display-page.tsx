@@ -40,8 +40,10 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
       {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}
       {screen.kind === 'outcome' ? <OutcomeScreen screen={screen} view={view} /> : null}
       {/* The large QR and the price in money (Intl's currency data loads on first use), drawn
-          by compiled code from the first sale on. */}
+          by compiled code from the first sale on. Not before the first view is painted: the
+          idle screen comes first. */}
       <IdleWarmUp
+        ready={view !== null}
         render={(round) => (
           <>
             <PaymentQr link={samplePaymentLink(round)} size={512} testId="warm-up-qr" label="" />

@@ -4,7 +4,7 @@ import type { ReceiptPrintStatus } from '../../../shared/printing/receipt-views'
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
-import { ReceiptStatusLine } from './receipt-dialog';
+import { ReceiptStatusLine } from './receipt-status-line';
 import { SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
 
 /**

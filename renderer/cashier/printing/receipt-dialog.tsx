@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { PrintDocument } from '../../../shared/printing/print-document';
 import type { ReceiptPrintStatus } from '../../../shared/printing/receipt-views';
@@ -7,6 +7,7 @@ import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { PrintPreview } from './print-preview';
 import { ReceiptPdfSaved, SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
+import { ReceiptStatusLine } from './receipt-status-line';
 
 export interface ReceiptOrder {
   orderId: string;
@@ -95,32 +96,5 @@ function ReceiptDialogBody({ order, onClose }: { order: ReceiptOrder; onClose: (
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-/** Where a print stands, in main's words: sent (not yet known on paper), or failed and why. */
-export function ReceiptStatusLine({ status }: { status: ReceiptPrintStatus }) {
-  if (status.state === 'failed')
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        title="Receipt not printed"
-        data-testid="receipt-status"
-        data-state={status.state}
-      >
-        {status.message}
-      </Alert>
-    );
-  return (
-    <Text
-      size="md"
-      c={status.state === 'sent' ? 'green' : undefined}
-      fw={600}
-      data-testid="receipt-status"
-      data-state={status.state}
-    >
-      {status.message}
-    </Text>
   );
 }

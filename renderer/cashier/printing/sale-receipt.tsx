@@ -6,7 +6,7 @@ import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
-import { ReceiptStatusLine } from './receipt-dialog';
+import { ReceiptStatusLine } from './receipt-status-line';
 import { ReceiptPdfSaved, SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
 
 /**

@@ -1,23 +1,35 @@
 import { Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
+import { AfterFirstPaint } from '../../common/after-first-paint';
 import { IdleWarmUp, samplePaymentLink } from '../../common/idle-warm-up';
 import { PaymentQr } from '../../common/payment-qr';
 import { FailureAlert } from '../errors/failure-alert';
 import { SaleFeedback } from '../feedback/sale-feedback';
-import { HistoryScreen } from '../history/history-screen';
 import { SaleScreen } from '../sale/sale-screen';
 import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
-import { SettingsScreen } from '../settings/settings-screen';
-import { ShiftScreen } from '../shifts/shift-screen';
-import { FirstRunScreen } from '../setup/first-run-screen';
 import { FirstManagerScreen } from '../staff/first-manager-screen';
 import { ManagerApprovalHost } from '../staff/manager-approval-host';
 import { SignInScreen } from '../staff/sign-in-screen';
 import { SignedInPerson } from '../staff/signed-in-person';
 import { staffGate } from '../staff/staff-gate';
 import { useStaffSession } from '../staff/use-staff-session';
+import {
+  firstAnswer,
+  isSettingsAtStart,
+  settingsSoFar,
+  takeFirstCall,
+  type FirstCall,
+} from './first-calls';
+import {
+  FirstRunScreen,
+  HistoryScreen,
+  preloadScreens,
+  preloadScreensWhenIdle,
+  SettingsScreen,
+  ShiftScreen,
+} from './lazy-screens';
 import { callPos } from './pos';
 import { StatusBar } from './status-bar';
 import { UpdateReadyBadge } from './update-ready-badge';
@@ -38,17 +50,22 @@ const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
  * until someone is signed in.
  */
 export function CashierApp() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
+  // Drawn at once when main.tsx's first appInfo call is already answered.
+  const [info, setInfo] = useState<AppInfo | null>(() => {
+    const answer = firstAnswer('appInfo');
+    return answer?.ok ? answer.value : null;
+  });
   const [infoFailure, setInfoFailure] = useState<CallFailure | null>(null);
   const [screen, setScreen] = useState<Screen>('sale');
-  const settings = usePosEvent('settings-changed');
+  const settings = usePosEvent('settings-changed', settingsSoFar);
   const sale = usePosEvent('sale-changed') ?? null;
   // The last chain and asset lists, kept while the start form comes and goes between sales.
   const [catalogueMemory] = useState(() => new CatalogueMemory());
   const { session, setSession } = useStaffSession();
 
-  const loadInfo = useCallback(async () => {
-    const result = await callPos('appInfo', {});
+  // `asked`: the appInfo call main.tsx started at load, taken by the first attempt.
+  const loadInfo = useCallback(async (asked: FirstCall<'appInfo'> | null = null) => {
+    const result = await (asked ?? callPos('appInfo', {}));
     if (result.ok) {
       setInfo(result.value);
       setInfoFailure(null);
@@ -60,18 +77,21 @@ export function CashierApp() {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = async () => {
-      const result = await loadInfo();
+    const attempt = async (asked: FirstCall<'appInfo'> | null = null) => {
+      const result = await loadInfo(asked);
       // Main answers 'starting' until its services are up: ask again shortly.
       if (!result.ok && result.error.kind === 'starting')
         timer = setTimeout(() => void attempt(), 500);
     };
-    void attempt();
+    void attempt(takeFirstCall('appInfo'));
     return () => clearTimeout(timer);
   }, [loadInfo]);
 
-  // The service mode follows the settings (a URL saved, demo mode allowed or not).
-  usePosListener('settings-changed', () => void loadInfo());
+  // The service mode follows the settings (a URL saved, demo mode allowed or not). The
+  // settings the page started with are not a change: the first answer already has them.
+  usePosListener('settings-changed', (changed) => {
+    if (!isSettingsAtStart(changed)) void loadInfo();
+  });
 
   if (!info || session === undefined) {
     return (
@@ -131,7 +151,9 @@ export function CashierApp() {
                 Demo mode
               </Badge>
             ) : null}
-            <UpdateReadyBadge />
+            <AfterFirstPaint>
+              <UpdateReadyBadge />
+            </AfterFirstPaint>
           </Group>
           <Group gap="md" wrap="nowrap">
             {signedIn && gate === null ? (
@@ -149,6 +171,8 @@ export function CashierApp() {
                     aria-current={current === item.id ? 'page' : undefined}
                     disabled={forcedSetup}
                     data-testid={`nav-${item.id}`}
+                    onPointerEnter={preloadScreens}
+                    onFocus={preloadScreens}
                     onClick={() => setScreen(item.id)}
                   >
                     {item.label}
@@ -160,50 +184,60 @@ export function CashierApp() {
         </Group>
       </Box>
       <Box component="main" p="md" style={{ flex: 1 }}>
-        {gate === 'first-manager' && session ? (
-          <FirstManagerScreen onSession={onSignedIn} />
-        ) : gate === 'sign-in' && session ? (
-          <SignInScreen session={session} onSession={onSignedIn} />
-        ) : current === 'setup' ? (
-          <FirstRunScreen
-            info={info}
-            settings={settings ?? null}
-            forced={forcedSetup}
-            onDone={() => {
-              void loadInfo();
-              setScreen('sale');
-            }}
-          />
-        ) : current === 'sale' ? (
-          <CatalogueMemoryContext.Provider value={catalogueMemory}>
-            <SaleScreen sale={sale} settings={settings ?? null} />
-          </CatalogueMemoryContext.Provider>
-        ) : current === 'history' ? (
-          <HistoryScreen />
-        ) : current === 'shift' ? (
-          <ShiftScreen timeZone={settings?.values.reportTimeZone ?? 'UTC'} />
-        ) : (
-          <SettingsScreen
-            info={info}
-            settings={settings ?? null}
-            onSetup={() => setScreen('setup')}
-            onChanged={() => void loadInfo()}
-          />
-        )}
+        {/* History, Shift, Settings and the first run load on first use (lazy-screens.ts). */}
+        <Suspense fallback={<Loader size="lg" />}>
+          {gate === 'first-manager' && session ? (
+            <FirstManagerScreen onSession={onSignedIn} />
+          ) : gate === 'sign-in' && session ? (
+            <SignInScreen session={session} onSession={onSignedIn} />
+          ) : current === 'setup' ? (
+            <FirstRunScreen
+              info={info}
+              settings={settings ?? null}
+              forced={forcedSetup}
+              onDone={() => {
+                void loadInfo();
+                setScreen('sale');
+              }}
+            />
+          ) : current === 'sale' ? (
+            <CatalogueMemoryContext.Provider value={catalogueMemory}>
+              <SaleScreen sale={sale} settings={settings ?? null} />
+            </CatalogueMemoryContext.Provider>
+          ) : current === 'history' ? (
+            <HistoryScreen />
+          ) : current === 'shift' ? (
+            <ShiftScreen timeZone={settings?.values.reportTimeZone ?? 'UTC'} />
+          ) : (
+            <SettingsScreen
+              info={info}
+              settings={settings ?? null}
+              onSetup={() => setScreen('setup')}
+              onChanged={() => void loadInfo()}
+            />
+          )}
+        </Suspense>
       </Box>
-      <SaleFeedback sale={sale} settings={settings ?? null} />
-      {/* The cashier's copy of the QR, drawn by compiled code from the first sale on. */}
+      {/* The cashier's copy of the QR, drawn by compiled code from the first sale on. It is
+          mounted with the first screen, and begins once that screen is painted. Then, still
+          in idle moments, the other screens' code is loaded. */}
       <IdleWarmUp
+        onDone={preloadScreensWhenIdle}
         render={(round) => (
           <PaymentQr link={samplePaymentLink(round)} size={168} testId="warm-up-qr" label="" />
         )}
       />
-      <ManagerApprovalHost session={session} />
-      <StatusBar
-        demoMode={info.demoMode}
-        currency={settings?.values.currency ?? 'USD'}
-        timeZone={settings?.values.reportTimeZone}
-      />
+      {/* Not needed to type an amount: drawn a frame after the first screen (the status bar
+          formats times, whose first use loads the time zone data). */}
+      <AfterFirstPaint>
+        <SaleFeedback sale={sale} settings={settings ?? null} />
+        <ManagerApprovalHost session={session} />
+        <StatusBar
+          demoMode={info.demoMode}
+          currency={settings?.values.currency ?? 'USD'}
+          timeZone={settings?.values.reportTimeZone}
+        />
+      </AfterFirstPaint>
     </Stack>
   );
 }

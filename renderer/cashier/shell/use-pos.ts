@@ -4,11 +4,15 @@ import type { EventName, Events } from '../../../shared/ipc/contract';
 import type { CallFailure, CallResult, PayloadOf } from '../../../shared/ipc/contract-kit';
 import { onPos } from './pos';
 
-/** The latest payload of an event (undefined until the first arrives). */
+/**
+ * The latest payload of an event (undefined until the first arrives; or, until then, what
+ * `initial` answers when the component mounts: a payload the page already heard).
+ */
 export function usePosEvent<Name extends EventName>(
   name: Name,
+  initial?: () => PayloadOf<Events[Name]> | undefined,
 ): PayloadOf<Events[Name]> | undefined {
-  const [value, setValue] = useState<PayloadOf<Events[Name]> | undefined>(undefined);
+  const [value, setValue] = useState<PayloadOf<Events[Name]> | undefined>(initial);
   useEffect(() => onPos(name, (payload) => setValue(() => payload)), [name]);
   return value;
 }

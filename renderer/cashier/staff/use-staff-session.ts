@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StaffSession } from '../../../shared/staff';
+import { firstAnswer, takeFirstCall, type FirstCall } from '../shell/first-calls';
 import { callPos } from '../shell/pos';
 import { usePosListener } from '../shell/use-pos';
 
@@ -10,7 +11,11 @@ import { usePosListener } from '../shell/use-pos';
  * answered with.
  */
 export function useStaffSession() {
-  const [session, setSession] = useState<StaffSession | null | undefined>(undefined);
+  // Known at once when main.tsx's first staffSession call is already answered.
+  const [session, setSession] = useState<StaffSession | null | undefined>(() => {
+    const answer = firstAnswer('staffSession');
+    return answer?.ok ? (answer.value ?? null) : undefined;
+  });
   // An event is newer than the first call's answer: that answer is then dropped.
   const heardEvent = useRef(false);
 
@@ -22,15 +27,16 @@ export function useStaffSession() {
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      const result = await callPos('staffSession', {});
+    // The first ask takes the call main.tsx started at load (first-calls.ts), if any.
+    const ask = async (asked: FirstCall<'staffSession'> | null = null) => {
+      const result = await (asked ?? callPos('staffSession', {}));
       if (!live || heardEvent.current) return;
       if (result.ok) setSession(result.value ?? null);
       // Main answers 'starting' until its services are up: ask again shortly.
       else if (result.error.kind === 'starting') timer = setTimeout(() => void ask(), 500);
       else setSession((current) => current ?? null);
     };
-    void ask();
+    void ask(takeFirstCall('staffSession'));
     return () => {
       live = false;
       clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { RefObject } from 'react';
+import { AfterFirstPaint } from '../../../common/after-first-paint';
 import type { KeypadAction } from './amount-keypad';
 import { AmountKeypad } from './amount-keypad-view';
 import { amountStatusLine, type AmountStatus } from './amount-status';
@@ -83,31 +84,35 @@ export function AmountPanel({
             Type in {entry.other} instead
           </Button>
         ) : null}
-        <AmountKeypad onKey={onKeypad} />
-        <Group grow gap="xs">
-          <Button
-            variant="default"
-            className="keypad-key keypad-key-small"
-            tabIndex={-1}
-            aria-label="Delete last digit"
-            data-testid="key-backspace"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => onKeypad({ type: 'backspace' })}
-          >
-            ⌫
-          </Button>
-          <Button
-            variant="light"
-            color="gray"
-            className="keypad-key keypad-key-small"
-            tabIndex={-1}
-            data-testid="key-clear"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => onKeypad({ type: 'clear' })}
-          >
-            Clear (Esc)
-          </Button>
-        </Group>
+        {/* At the page's start the touch keys come a frame after the field, which takes
+            typed keys at once (AfterFirstPaint). */}
+        <AfterFirstPaint>
+          <AmountKeypad onKey={onKeypad} />
+          <Group grow gap="xs">
+            <Button
+              variant="default"
+              className="keypad-key keypad-key-small"
+              tabIndex={-1}
+              aria-label="Delete last digit"
+              data-testid="key-backspace"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => onKeypad({ type: 'backspace' })}
+            >
+              ⌫
+            </Button>
+            <Button
+              variant="light"
+              color="gray"
+              className="keypad-key keypad-key-small"
+              tabIndex={-1}
+              data-testid="key-clear"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => onKeypad({ type: 'clear' })}
+            >
+              Clear (Esc)
+            </Button>
+          </Group>
+        </AfterFirstPaint>
       </Stack>
     </Paper>
   );

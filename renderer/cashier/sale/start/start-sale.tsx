@@ -1,6 +1,7 @@
 import { Grid, Stack, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { EffectiveSettings } from '../../../../shared/settings';
+import { AfterFirstPaint } from '../../../common/after-first-paint';
 import { useLatestCallback } from '../../../common/use-latest-callback';
 import { nfcStatusWords } from '../../nfc/nfc-status-words';
 import { callPos } from '../../shell/pos';
@@ -125,32 +126,39 @@ export function StartSale({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
-          {/* What the sale asks for and the two ways to pay come first: a repeat sale (same
+          {/* At the page's start this column comes a frame after the amount field
+              (AfterFirstPaint); its lists are asked for at once all the same, by
+              useChainAssetChoice above. */}
+          <AfterFirstPaint>
+            {/* What the sale asks for and the two ways to pay come first: a repeat sale (same
               chain and asset) is the amount, then one of these, with nothing to scroll. */}
-          <Stack gap="md">
-            <PaymentPanel
-              summary={
-                inMoney ? (
-                  <MoneySummary quote={quote} asset={asset?.asset ?? null} />
-                ) : (
-                  <AssetSummary
-                    asset={asset}
-                    fee={fee}
-                    currency={currency}
-                    total={ready && asset ? totalWithFee(status.value, fee, asset.decimals) : null}
-                  />
-                )
-              }
-              failure={failure}
-              canShowQr={canShowQr}
-              canTap={canTap}
-              pending={pending}
-              nfcProblem={nfcWords && !nfcWords.usable ? nfcWords.text : null}
-              onShowQr={() => void showQr()}
-              onTap={() => void tapToPay()}
-            />
-            <ChainAssetPanel choice={choice} />
-          </Stack>
+            <Stack gap="md">
+              <PaymentPanel
+                summary={
+                  inMoney ? (
+                    <MoneySummary quote={quote} asset={asset?.asset ?? null} />
+                  ) : (
+                    <AssetSummary
+                      asset={asset}
+                      fee={fee}
+                      currency={currency}
+                      total={
+                        ready && asset ? totalWithFee(status.value, fee, asset.decimals) : null
+                      }
+                    />
+                  )
+                }
+                failure={failure}
+                canShowQr={canShowQr}
+                canTap={canTap}
+                pending={pending}
+                nfcProblem={nfcWords && !nfcWords.usable ? nfcWords.text : null}
+                onShowQr={() => void showQr()}
+                onTap={() => void tapToPay()}
+              />
+              <ChainAssetPanel choice={choice} />
+            </Stack>
+          </AfterFirstPaint>
         </Grid.Col>
       </Grid>
     </div>

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { CallName, EventName } from '../../../../shared/ipc/contract';
 import type { CallResult } from '../../../../shared/ipc/contract-kit';
-import { theme } from '../../../../renderer/common/theme';
+import { cashierTheme as theme } from '../../../../renderer/cashier/cashier-theme';
 
 type Handler = (args: unknown) => unknown | Promise<unknown>;
 type Answer = (args: unknown) => CallResult<unknown> | Promise<CallResult<unknown>>;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { WAIT_SCREEN_DELAY_MS } from '../../../../shared/sale/wait-screen';
 import { SaleScreen } from '../../../../renderer/cashier/sale/sale-screen';
-import { theme } from '../../../../renderer/common/theme';
+import { cashierTheme as theme } from '../../../../renderer/cashier/cashier-theme';
 import { cashierSettings, saleSnapshot } from './cashier-fixtures';
 import { installFakePos, renderWithTheme } from './fake-pos';
 

@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdleWarmUp, samplePaymentLink } from '../../../../renderer/common/idle-warm-up';
 import { PaymentQr } from '../../../../renderer/common/payment-qr';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const sample = (round: number) => (
+  <PaymentQr link={samplePaymentLink(round)} testId="warm-up-qr" label="" />
+);
 
 describe('IdleWarmUp', () => {
   it('draws a few different samples off screen and hidden, one at a time, then nothing', async () => {
@@ -28,6 +35,28 @@ describe('IdleWarmUp', () => {
     await waitFor(() => expect(screen.queryByTestId('idle-warm-up')).toBeNull());
     expect(drawn.length).toBeGreaterThanOrEqual(4);
     expect(new Set(drawn).size).toBe(drawn.length);
+  });
+
+  it('does not begin before the page is ready, however long it stays idle', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    const { rerender } = render(<IdleWarmUp ready={false} render={sample} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.queryByTestId('idle-warm-up')).toBeNull();
+
+    rerender(<IdleWarmUp ready render={sample} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(screen.queryByTestId('idle-warm-up')).not.toBeNull();
+  });
+
+  it('calls onDone once its last round is drawn', async () => {
+    let done = 0;
+    render(<IdleWarmUp render={sample} onDone={() => (done += 1)} />);
+    await waitFor(() => expect(done).toBe(1));
+    expect(screen.queryByTestId('idle-warm-up')).toBeNull();
   });
 
   it('makes sample links as long as a real payment link, on a host that never resolves', () => {

@@ -23,6 +23,22 @@ function showPage() {
 }
 
 describe('customer display page', () => {
+  it('draws its QR warm-up only once the first view is shown', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    const { api, root } = showPage();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.queryByTestId('idle-warm-up')).toBeNull();
+
+    act(() => api.emit('customer-view', customerView({ shopName: 'Corner Café' })));
+    expect(root().getAttribute('data-phase')).toBe('idle');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(screen.queryByTestId('idle-warm-up')).not.toBeNull();
+  });
+
   it('waits neutrally, then welcomes with the shop name', () => {
     const { api, root } = showPage();
     expect(root().getAttribute('data-phase')).toBe('waiting');
