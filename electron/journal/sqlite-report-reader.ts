@@ -70,15 +70,13 @@ export class SqliteReportReader implements OrderReportSource {
       | null;
     if (rows === null || rows.some((row) => row.amount === null || row.fee === null))
       return this.totalsFromTexts(fromMs, toMs);
-    return rows.map((row) => ({
-      chainId: row.chain_id,
-      chainName: row.chain_name,
-      asset: row.asset,
-      state: row.state,
-      count: row.n,
-      amount: withRest(row.amount as string, row.amount_rest),
-      fee: withRest(row.fee as string, row.fee_rest),
-    }));
+    return rows.map((row) =>
+      totalsGroup(
+        row,
+        withRest(row.amount as string, row.amount_rest),
+        withRest(row.fee as string, row.fee_rest),
+      ),
+    );
   }
 
   moneyGroups(fromMs: number, toMs: number): MoneyGroup[] {
@@ -113,15 +111,13 @@ export class SqliteReportReader implements OrderReportSource {
       amounts: string;
       fees: string;
     }[];
-    return rows.map((row) => ({
-      chainId: row.chain_id,
-      chainName: row.chain_name,
-      asset: row.asset,
-      state: row.state,
-      count: row.n,
-      amount: sumDecimalTexts(row.amounts.split(' ')),
-      fee: sumDecimalTexts(row.fees.split(' ')),
-    }));
+    return rows.map((row) =>
+      totalsGroup(
+        row,
+        sumDecimalTexts(row.amounts.split(' ')),
+        sumDecimalTexts(row.fees.split(' ')),
+      ),
+    );
   }
 
   private moneyFromTexts(fromMs: number, toMs: number): MoneyGroup[] {
@@ -222,4 +218,27 @@ function withRest(total: string, rest: string | null): string {
 function arraysOf(statement: StatementSync): StatementSync {
   statement.setReturnArrays(true);
   return statement;
+}
+
+/** A report group of chain, asset and outcome, with its summed amount and fee. */
+function totalsGroup(
+  row: {
+    chain_id: string | null;
+    chain_name: string | null;
+    asset: string | null;
+    state: SaleState;
+    n: number;
+  },
+  amount: string,
+  fee: string,
+): TotalsGroup {
+  return {
+    chainId: row.chain_id,
+    chainName: row.chain_name,
+    asset: row.asset,
+    state: row.state,
+    count: row.n,
+    amount,
+    fee,
+  };
 }

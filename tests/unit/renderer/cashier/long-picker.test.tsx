@@ -38,6 +38,19 @@ const many = (n: number): PickerItem[] =>
     detail: `Chain ${1_000_001 + i}`,
   }));
 
+/** The chain picker over 10,000 options, none chosen. */
+function renderTenThousand() {
+  renderWithTheme(
+    <OptionPicker
+      title="Chain"
+      testId="chain-picker"
+      items={many(10_000)}
+      value={null}
+      onChange={() => undefined}
+    />,
+  );
+}
+
 describe('a picker of 10 000 options', () => {
   it('puts only the rows in view in the DOM, each with its place in the whole list, and searches all of them', async () => {
     const items = many(10_000);
@@ -71,15 +84,7 @@ describe('a picker of 10 000 options', () => {
   });
 
   it('answers each keystroke with the options matching the box, narrowing and widening again', () => {
-    renderWithTheme(
-      <OptionPicker
-        title="Chain"
-        testId="chain-picker"
-        items={many(10_000)}
-        value={null}
-        onChange={() => undefined}
-      />,
-    );
+    renderTenThousand();
     const search = screen.getByTestId('chain-picker-search');
     const picker = screen.getByTestId('chain-picker');
     const shownIds = () =>
@@ -148,15 +153,7 @@ describe('a picker of 10 000 options', () => {
   });
 
   it('moves among the options with the arrow keys', async () => {
-    renderWithTheme(
-      <OptionPicker
-        title="Chain"
-        testId="chain-picker"
-        items={many(10_000)}
-        value={null}
-        onChange={() => undefined}
-      />,
-    );
+    renderTenThousand();
     const first = screen.getByTestId('chain-picker-option-1000001');
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });
