@@ -21,10 +21,9 @@ import type {
   EffectiveSettings,
   ReceiptPrinterSetting,
   ReceiptPrintingMode,
-  SettingKey,
 } from '../../../shared/settings';
 import { callPos } from '../shell/pos';
-import { SourceBadge } from '../settings/source-badge';
+import { SettingLabel } from '../settings/setting-label';
 
 type Save = (values: Record<string, unknown>) => Promise<void>;
 
@@ -45,23 +44,6 @@ const paperChoices = [
   { value: 'letter', label: 'Letter sheet' },
 ];
 const DEFAULT_PRINTER = '';
-
-function Label({
-  settings,
-  setting,
-  text,
-}: {
-  settings: EffectiveSettings;
-  setting: SettingKey;
-  text: string;
-}) {
-  return (
-    <Group gap={6} component="span">
-      <span>{text}</span>
-      <SourceBadge settings={settings} setting={setting} />
-    </Group>
-  );
-}
 
 /**
  * Receipts: when they print, on which printer and paper, and what the shop prints on them
@@ -149,7 +131,9 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <Select
           size="md"
-          label={<Label settings={settings} setting="receiptPrinting" text="Print a receipt" />}
+          label={
+            <SettingLabel settings={settings} setting="receiptPrinting" text="Print a receipt" />
+          }
           data={modeChoices}
           value={values.receiptPrinting}
           allowDeselect={false}
@@ -159,7 +143,7 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
         />
         <Select
           size="md"
-          label={<Label settings={settings} setting="receiptPrinter" text="Printer" />}
+          label={<SettingLabel settings={settings} setting="receiptPrinter" text="Printer" />}
           data={kindChoices}
           value={printer.kind}
           allowDeselect={false}
@@ -173,7 +157,7 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
         />
         <Select
           size="md"
-          label={<Label settings={settings} setting="receiptPaper" text="Paper" />}
+          label={<SettingLabel settings={settings} setting="receiptPaper" text="Paper" />}
           data={paperChoices}
           value={values.receiptPaper}
           allowDeselect={false}
@@ -247,7 +231,7 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <Textarea
           size="md"
-          label={<Label settings={settings} setting="shopAddress" text="Shop address" />}
+          label={<SettingLabel settings={settings} setting="shopAddress" text="Shop address" />}
           description="Up to 4 lines."
           rows={4}
           value={texts.shopAddress}
@@ -257,7 +241,7 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
         />
         <TextInput
           size="md"
-          label={<Label settings={settings} setting="shopTaxId" text="Tax id" />}
+          label={<SettingLabel settings={settings} setting="shopTaxId" text="Tax id" />}
           description="VAT or tax number, printed under the address."
           value={texts.shopTaxId}
           disabled={keys.shopTaxId.locked}
@@ -266,7 +250,7 @@ function ReceiptSettingsForm({ settings, save }: { settings: EffectiveSettings; 
         />
         <Textarea
           size="md"
-          label={<Label settings={settings} setting="receiptFooter" text="Footer" />}
+          label={<SettingLabel settings={settings} setting="receiptFooter" text="Footer" />}
           description="Printed at the foot of every receipt."
           rows={4}
           value={texts.receiptFooter}

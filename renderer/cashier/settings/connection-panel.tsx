@@ -17,7 +17,7 @@ import type { EffectiveSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
-import { SourceBadge } from './source-badge';
+import { SettingLabel } from './setting-label';
 
 /**
  * The payment service: its address and its API token, entered together. Main tests them
@@ -132,10 +132,11 @@ export function ConnectionPanel({
             <Group align="end" gap="sm">
               <TextInput
                 label={
-                  <Group gap={6} component="span">
-                    <span>Service address</span>
-                    <SourceBadge settings={settings} setting="serviceBaseUrl" />
-                  </Group>
+                  <SettingLabel
+                    settings={settings}
+                    setting="serviceBaseUrl"
+                    text="Service address"
+                  />
                 }
                 description={
                   locked

@@ -1,8 +1,8 @@
-import { Group, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { EffectiveSettings } from '../../../shared/settings';
 import { ChoiceSelect } from './choice-select';
 import type { TextSettingField } from './setting-fields';
-import { SourceBadge } from './source-badge';
+import { SettingLabel } from './setting-label';
 
 /**
  * One setting of the till form: typed, or picked from its searchable list; read-only with
@@ -23,12 +23,7 @@ export function SettingField({
 }) {
   const locked = settings.keys[field.key].locked;
   const shared = {
-    label: (
-      <Group gap={6} component="span">
-        <span>{field.label}</span>
-        <SourceBadge settings={settings} setting={field.key} />
-      </Group>
-    ),
+    label: <SettingLabel settings={settings} setting={field.key} text={field.label} />,
     description: locked ? 'Managed by IT: read-only here.' : field.help,
     error: problem,
     readOnly: locked,

@@ -1,6 +1,6 @@
-import { Group, Switch } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import type { EffectiveSettings, SettingKey, Settings } from '../../../shared/settings';
-import { SourceBadge } from './source-badge';
+import { SettingLabel } from './setting-label';
 
 /** The settings that are on or off. */
 type OnOffSettingKey = {
@@ -27,12 +27,7 @@ export function SettingSwitch({
   return (
     <Switch
       size="lg"
-      label={
-        <Group gap={6} component="span">
-          <span>{label}</span>
-          <SourceBadge settings={settings} setting={setting} />
-        </Group>
-      }
+      label={<SettingLabel settings={settings} setting={setting} text={label} />}
       description={locked ? MANAGED : description}
       checked={settings.values[setting]}
       disabled={locked}

@@ -22,7 +22,7 @@ import {
   type TextSettingField,
 } from './setting-fields';
 import { problemsByKey } from './setting-problems';
-import { SourceBadge } from './source-badge';
+import { SettingLabel } from './setting-label';
 
 interface SettingsScreenProps {
   info: AppInfo;
@@ -154,10 +154,11 @@ export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsS
               <Switch
                 size="lg"
                 label={
-                  <Group gap={6} component="span">
-                    <span>Allow demo mode when no service is set</span>
-                    <SourceBadge settings={settings} setting="demoModeAllowed" />
-                  </Group>
+                  <SettingLabel
+                    settings={settings}
+                    setting="demoModeAllowed"
+                    text="Allow demo mode when no service is set"
+                  />
                 }
                 checked={settings.values.demoModeAllowed}
                 disabled={settings.keys.demoModeAllowed.locked}
