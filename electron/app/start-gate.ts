@@ -22,7 +22,10 @@ export const startingAnswer = {
 export interface StartGate<T> {
   /** The services, once up. */
   current(): T | undefined;
-  /** The services once up, or undefined if the start failed or `waitMs` passed first. */
+  /**
+   * The services once up (at once when they are), or undefined if the start failed or
+   * `waitMs` passed first.
+   */
   whenUp(waitMs?: number): Promise<T | undefined>;
   open(services: T): void;
   /** The start failed: every waiting call is answered now. */

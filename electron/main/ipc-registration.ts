@@ -57,7 +57,7 @@ export function registerIpc(options: {
    */
   services: Pick<
     StartGate<{ handlers: CallHandlers<Calls>; latest: (name: EventName) => unknown }>,
-    'current' | 'whenUp'
+    'whenUp'
   >;
   isTrusted: (event: IpcMainInvokeEvent) => boolean;
   logger: Logger;
@@ -72,7 +72,7 @@ export function registerIpc(options: {
         options.logger.warn('ipc call refused: untrusted sender', { call: name });
         return refused;
       }
-      const services = options.services.current() ?? (await options.services.whenUp());
+      const services = await options.services.whenUp();
       if (!services) return startingAnswer;
       return dispatchCall(services.handlers, name, rawArgs, options.logger);
     });
@@ -81,7 +81,7 @@ export function registerIpc(options: {
   options.ipcMain.handle(LATEST_CHANNEL, async (event, name: unknown) => {
     const page = pageOf(event);
     if (!page || typeof name !== 'string' || !eventsFor[page].has(name)) return { has: false };
-    const services = options.services.current() ?? (await options.services.whenUp());
+    const services = await options.services.whenUp();
     const value = services?.latest(name as EventName);
     return value === undefined ? { has: false } : { has: true, value };
   });

@@ -131,7 +131,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         'cache-control': 'no-store',
         connection: 'keep-alive',
       });
-      const services = gate.current() ?? (await gate.whenUp());
+      const services = await gate.whenUp();
       if (!services || response.destroyed) return void response.end();
       const stream = { page, response } as const;
       streams.add(stream);
@@ -163,7 +163,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       } catch {
         args = undefined;
       }
-      const services = gate.current() ?? (await gate.whenUp());
+      const services = await gate.whenUp();
       const result = services
         ? await heavy!.dispatchCall(
             services.handlers,
