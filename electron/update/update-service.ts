@@ -111,7 +111,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
           logger.error('update: the updater could not be loaded', {
             reason: error instanceof Error ? error.message : String(error),
           });
-          set({ kind: 'failed', reason: reasonInWords(new Error('not loaded')) });
+          set({ kind: 'failed', reason: NOT_DOWNLOADED });
           return;
         }
         if (stopped) return;
@@ -136,6 +136,9 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
   };
 }
 
+const NOT_DOWNLOADED =
+  'The update could not be downloaded. The till keeps working; IT can see why in the log.';
+
 /** The cashier's words; IT reads the exact reason in the log. */
 function reasonInWords(error: Error): string {
   const message = error.message;
@@ -143,5 +146,5 @@ function reasonInWords(error: Error): string {
     return 'The downloaded update did not match its checksum and was thrown away.';
   if (/not signed/i.test(message))
     return 'The downloaded update was not signed by the app maker and was thrown away.';
-  return 'The update could not be downloaded. The till keeps working; IT can see why in the log.';
+  return NOT_DOWNLOADED;
 }
