@@ -7,7 +7,8 @@ import { FailureAlert } from '../errors/failure-alert';
 import { HoldToConfirm } from '../sale/active/hold-to-confirm';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
-import { voidReasons, voidReasonText, type VoidReasonChoice } from './void-reasons';
+import { reasonTextOf } from '../common-dialogs/reason-text';
+import { voidReasons, type VoidReasonChoice } from './void-reasons';
 
 /**
  * "Void this payment": a manager's act (main asks for a manager's PIN when a cashier is signed
@@ -26,7 +27,7 @@ export function VoidPaymentDialog({
   const [choice, setChoice] = useState<VoidReasonChoice>('refunded');
   const [other, setOther] = useState('');
   const { pending, failure, run } = useTillAction();
-  const reason = voidReasonText(choice, other);
+  const reason = reasonTextOf(voidReasons, choice, other);
 
   const confirm = async () => {
     if (!order || reason === null) return;

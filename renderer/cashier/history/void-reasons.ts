@@ -7,11 +7,3 @@ export const voidReasons = [
 ] as const;
 
 export type VoidReasonChoice = (typeof voidReasons)[number]['value'];
-
-/** The reason the journal keeps, or null while "another reason" has fewer than 3 characters. */
-export function voidReasonText(choice: VoidReasonChoice, other: string): string | null {
-  if (choice !== 'other') return voidReasons.find((reason) => reason.value === choice)!.label;
-  // The journal keeps one line: line breaks and runs of spaces become single spaces.
-  const text = other.replace(/\s+/g, ' ').trim();
-  return text.length >= 3 ? text : null;
-}

@@ -6,11 +6,3 @@ export const lateReasons = [
 ] as const;
 
 export type LateReasonChoice = (typeof lateReasons)[number]['value'];
-
-/** The reason the journal keeps, or null while "another way" has fewer than 3 characters. */
-export function reasonText(choice: LateReasonChoice, other: string): string | null {
-  if (choice !== 'other') return lateReasons.find((reason) => reason.value === choice)!.label;
-  // The journal keeps one line: line breaks and runs of spaces become single spaces.
-  const text = other.replace(/\s+/g, ' ').trim();
-  return text.length >= 3 ? text : null;
-}

@@ -6,7 +6,8 @@ import { FailureAlert } from '../errors/failure-alert';
 import { HoldToConfirm } from '../sale/active/hold-to-confirm';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
-import { lateReasons, reasonText, type LateReasonChoice } from './late-reasons';
+import { reasonTextOf } from '../common-dialogs/reason-text';
+import { lateReasons, type LateReasonChoice } from './late-reasons';
 
 /** The order as the dialog names it. */
 export interface LateOrder {
@@ -34,7 +35,7 @@ export function PaidAfterAllDialog({
   const [choice, setChoice] = useState<LateReasonChoice>('wallet');
   const [other, setOther] = useState('');
   const { pending, failure, run } = useTillAction();
-  const reason = reasonText(choice, other);
+  const reason = reasonTextOf(lateReasons, choice, other);
 
   const record = async () => {
     if (!order || reason === null) return;
