@@ -13,14 +13,25 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built pages from app://pages with the strict CSP header on every response. */
-export function serveAppScheme(rendererRoot: string, contentSecurityPolicy: () => string): void {
+/**
+ * Serves the built pages from app://pages with the strict CSP header on every response.
+ * `onServed` hears each file served by its path, a page's HTML with its text (page-load-watch.ts).
+ */
+export function serveAppScheme(
+  rendererRoot: string,
+  contentSecurityPolicy: () => string,
+  onServed: (path: string, html?: string) => void = () => {},
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const resolved = resolvePageRequest(request.url, rendererRoot);
     if (!resolved.ok) return new Response(null, { status: resolved.status });
     const file = await net.fetch(pathToFileURL(resolved.filePath).href);
     if (!file.ok) return new Response(null, { status: 404 });
-    return new Response(file.body, {
+    const path = new URL(request.url).pathname;
+    // A page's HTML is small: read whole, so the watch learns the files it names.
+    const html = resolved.contentType.startsWith('text/html') ? await file.text() : undefined;
+    onServed(path, html);
+    return new Response(html ?? file.body, {
       status: 200,
       headers: {
         'content-type': resolved.contentType,

@@ -18,6 +18,7 @@ import { registerIpc } from './ipc-registration';
 import { createOsPrinting } from './printing/os-printer';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
+import { watchPageLoad } from './page-load-watch';
 import { APP_ORIGIN } from './page-request';
 import { buildContentSecurityPolicy } from './security/content-security-policy';
 import { isTrustedIpcEvent } from './security/ipc-sender';
@@ -41,6 +42,8 @@ const loggerFor = (scope: string) => createJsonLinesLogger({ scope, write: write
 const logger = loggerFor('main');
 const services = createStartGate<AppServices>(systemClock);
 let cashierWindow: BrowserWindow | undefined;
+/** The longest the services wait for the cashier window's files, however its load goes. */
+const CASHIER_FILES_BOUND_MS = 2_000;
 let displays: CustomerDisplayController | undefined;
 
 async function start(): Promise<void> {
@@ -63,7 +66,13 @@ async function start(): Promise<void> {
     devServer ? { devServerOrigin: devServer } : {},
     logger,
   );
-  serveAppScheme(join(mainDir, '../renderer'), () => buildContentSecurityPolicy({}));
+  // The services' code loads once the cashier window has its files (page-load-watch.ts).
+  const cashierLoad = watchPageLoad('/cashier/index.html', systemClock, CASHIER_FILES_BOUND_MS);
+  serveAppScheme(
+    join(mainDir, '../renderer'),
+    () => buildContentSecurityPolicy({}),
+    cashierLoad.served,
+  );
   quit.watchSystemShutdown(powerMonitor);
   installAboutPanel(app);
 
@@ -126,7 +135,9 @@ async function start(): Promise<void> {
   });
 
   // The services' code (journal, sale, sandbox, printing, ...) loads once the windows are
-  // open: their pages load meanwhile, and their calls wait for the services (start-gate.ts).
+  // open and the cashier's has its files: the page's scripts run meanwhile, and its calls
+  // wait for the services (start-gate.ts). From the dev server, main serves no files.
+  if (!devServer) await cashierLoad.loaded;
   const [{ createAppServices }, { createNetworkPrinter }] = await Promise.all([
     import('../app/app-services'),
     import('../printing/escpos/network-printer'),

@@ -17,7 +17,6 @@ import type { HarnessOptions } from './harness';
 import { harnessPrinting } from './harness-printing';
 
 export { dispatchCall } from '../../../electron/app/dispatch-call';
-export { bridgeScript } from './bridge-script';
 
 /** The events each page may hear, as the preloads allow them. */
 export const pageEvents: Record<HarnessPage, ReadonlySet<string>> = {

@@ -12,6 +12,7 @@ import type { AppServices } from '../../../electron/app/app-services';
 import { createStartGate, startingAnswer } from '../../../electron/app/start-gate';
 import { silentLogger, type Logger } from '../../../electron/logging/logger';
 import { buildContentSecurityPolicy } from '../../../electron/main/security/content-security-policy';
+import { watchPageLoad } from '../../../electron/main/page-load-watch';
 import { resolvePageRequest } from '../../../electron/main/page-request';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
 import type { SecretStore } from '../../../electron/settings/secret-store';
@@ -44,6 +45,8 @@ export interface HarnessOptions {
   /**
    * Told the pages' addresses as soon as they are served, before the services are up (as the
    * app opens its windows while its services start); the pages' calls wait for the services.
+   * As in the app, the services then start once the cashier page has its start files
+   * (electron/main/page-load-watch.ts), or 2 s on the clock.
    */
   onPagesServed?: (pages: { cashierUrl: string; displayUrl: string }) => void;
 }
@@ -76,6 +79,9 @@ const pageHeaders = (csp: string) => ({
  * that implements the contract: calls as POST /__pos/call/<name>, events as server-sent
  * events. Real Chromium drives the real pages against the real services through it.
  */
+/** The longest the services wait for the cashier page's files, as main waits for its window's. */
+const CASHIER_FILES_BOUND_MS = 2_000;
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
@@ -113,6 +119,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     response.write(frame);
   };
   const gate = createStartGate<AppServices>(clock);
+  const cashierLoad = watchPageLoad('/cashier/index.html', clock, CASHIER_FILES_BOUND_MS);
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
 
   const server = createServer((request, response) => {
@@ -176,11 +183,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return;
     }
     if (url.pathname === '/__pos/bridge.js') {
-      const { bridgeScript } = heavy ?? (await loading);
+      // The preloads' stand-in: in the app, the renderer loads its preload itself.
+      const { bridgeScript } = await bridgeLoading;
       const page = url.searchParams.get('page') === 'cashier' ? 'cashier' : 'display';
       response
         .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...pageHeaders(csp) })
         .end(bridgeScript(page));
+      cashierLoad.served(url.pathname);
       return;
     }
     const resolved = resolvePageRequest(`app://pages${url.pathname}`, rendererDir);
@@ -201,6 +210,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         .toString('utf8')
         .replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
       content = Buffer.from(html);
+      cashierLoad.served(url.pathname, html);
+    } else {
+      cashierLoad.served(url.pathname);
     }
     response
       .writeHead(200, { 'content-type': resolved.contentType, ...pageHeaders(csp) })
@@ -211,8 +223,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const cashierUrl = `${origin}/cashier/index.html`;
   const displayUrl = `${origin}/display/index.html`;
-  options.onPagesServed?.({ cashierUrl, displayUrl });
-  // Loaded after the server listens: the pages' first requests are already on their way.
+  // Loaded after the server listens, the bridge on its own: the pages' first requests are
+  // already on their way, and in the app no page waits for main to load its preload.
+  const bridgeLoading = import('./bridge-script');
+  if (options.onPagesServed) {
+    options.onPagesServed({ cashierUrl, displayUrl });
+    await cashierLoad.loaded;
+  }
   const loading = import('./harness-services');
   let started: Awaited<ReturnType<typeof HarnessServices.createHarnessServices>>;
   try {

@@ -108,6 +108,31 @@ describe('app:// scheme', () => {
     );
     expect(escaped.status).not.toBe(200);
   });
+
+  it("tells each file served by its path, a page's HTML with its text", async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'pages-')), 'renderer');
+    mkdirSync(join(root, 'cashier'), { recursive: true });
+    mkdirSync(join(root, 'assets'), { recursive: true });
+    const html = '<!doctype html><script type="module" src="../assets/a.js"></script>';
+    writeFileSync(join(root, 'cashier', 'index.html'), html);
+    writeFileSync(join(root, 'assets', 'a.js'), 'export {};');
+    const served: [string, string | undefined][] = [];
+    const { serveAppScheme } = await import('../../../electron/main/app-protocol');
+    serveAppScheme(
+      root,
+      () => "default-src 'self'",
+      (path, text) => served.push([path, text]),
+    );
+    const page = await state.handler!(new Request('app://pages/cashier/index.html'));
+    expect(await page.text()).toBe(html);
+    const script = await state.handler!(new Request('app://pages/assets/a.js'));
+    expect(await script.text()).toBe('export {};');
+    await state.handler!(new Request('app://pages/assets/missing.js'));
+    expect(served).toEqual([
+      ['/cashier/index.html', html],
+      ['/assets/a.js', undefined],
+    ]);
+  });
 });
 
 describe('NFC reader in a utilityProcess', () => {

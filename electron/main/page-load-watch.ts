@@ -1,0 +1,46 @@
+import type { Clock } from '../../shared/clock';
+
+/**
+ * Tells when a page has its start files: its HTML and every script, module preload and
+ * stylesheet the HTML names. Main loads its services once the cashier window has them: the
+ * pages' files are served by main's own thread (the app:// handler), so files asked for while
+ * the services' code loads would wait behind it, and the window with them. `loaded` resolves
+ * then, or `boundMs` after the watch began on the clock, whatever the page does (a window
+ * that never loads must not keep the services from starting).
+ */
+export interface PageLoadWatch {
+  /** Each file served, by its URL's path; the page's HTML with its text. */
+  served(path: string, html?: string): void;
+  readonly loaded: Promise<void>;
+}
+
+const startFileReference = /<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"/g;
+
+/** The paths of the files a page's HTML names for its start, resolved against the page. */
+export function startFilesOf(pagePath: string, html: string): Set<string> {
+  const base = new URL(pagePath, 'app://pages');
+  return new Set(
+    [...html.matchAll(startFileReference)].map((match) => new URL(match[1]!, base).pathname),
+  );
+}
+
+export function watchPageLoad(pagePath: string, clock: Clock, boundMs: number): PageLoadWatch {
+  let waiting: Set<string> | undefined;
+  let done!: () => void;
+  const loaded = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const cancelBound = clock.at(clock.now() + boundMs, () => done());
+  return {
+    loaded,
+    served(path, html) {
+      if (path === pagePath && html !== undefined && waiting === undefined)
+        waiting = startFilesOf(pagePath, html);
+      waiting?.delete(path);
+      if (waiting?.size === 0) {
+        cancelBound();
+        done();
+      }
+    },
+  };
+}
