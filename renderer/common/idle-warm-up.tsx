@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { afterPaint } from './after-paint';
 import { useLatestCallback } from './use-latest-callback';
+import { whenIdle } from './when-idle';
 
 /** How many samples are drawn: enough for V8 to compile the hot loops (QR encoding). */
 const ROUNDS = 8;
@@ -24,16 +25,6 @@ const offScreen: CSSProperties = {
 export function samplePaymentLink(round: number): string {
   const address = `0x${'0123456789abcdef'.repeat(3).slice(0, 40)}`;
   return `https://pay.example.invalid/app/qr-scan?&order_id=WARM-UP-${round}-0000000000000000&contract_address=${address}&currency_address=${address}&transaction_amount=${round}2.5&act=DEPOSIT&chain_id=1&decimal=6`;
-}
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    // Called on window: a detached reference throws "Illegal invocation".
-    const id = window.requestIdleCallback(run, { timeout: 1_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
 }
 
 /**

@@ -3,8 +3,10 @@
  * sandbox's `extraChains`), through the built cashier page in Debian's Chromium and the harness
  * in its own Node process (catalogue-host.ts), as main runs alone in the app.
  *
- * 1. The chain list on screen: from the page's listChains request to the frame painted with the
- *    10 006 options in the picker (page time), on a till with nothing saved yet, beside a bare
+ * 1. The chain list on screen: from the page's first chain-list request (listChains, or
+ *    savedChains: the picker shows whichever list answers first; the page asks for both in its
+ *    first idle moment) to the frame painted with the 10 006 options in the picker (page time;
+ *    the time after the page's navigation is printed beside it), on a first start, beside a bare
  *    page on the sandbox's origin that fetches and parses the same JSON (fetch + json()) and
  *    waits for the frame painted with its first screen's names (the same end as the probe's).
  *    Three hosts, each a first start; the median of each side. Main starts loading the list
@@ -108,8 +110,15 @@ const listProbe = `(() => {
   });
 })()`;
 
-/** The listChains request's start and its answer's end, in page time. */
-const listRequest = `(() => { const entry = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/__pos/call/listChains')); return [entry.startTime, entry.responseEnd]; })()`;
+/**
+ * The page's first chain-list request (the fresh list, listChains, or the one saved last time,
+ * savedChains: the picker shows whichever answers first): its start and the first answer's
+ * end, in page time.
+ */
+const listRequest = `(() => {
+  const entries = performance.getEntriesByType('resource').filter((entry) => /\\/__pos\\/call\\/(listChains|savedChains)$/.test(entry.name));
+  return [Math.min(...entries.map((entry) => entry.startTime)), Math.min(...entries.map((entry) => entry.responseEnd))];
+})()`;
 
 /**
  * The floor: a bare page (an SVG document on the sandbox's origin) fetches and parses the same
@@ -195,6 +204,7 @@ async function firstStart(browser: Browser, bundle: string, dataDir: string, wit
     const [asked, answered] = (await cashier.evaluate(listRequest)) as [number, number];
     const listMs = painted - asked;
     const pageMs = painted - answered;
+    const paintedAfterNavigationMs = painted;
     // The first screen's logos arrive (main fetches them) before main's loop is read.
     await cashier.locator('[data-testid="chain-picker"] img[data-testid="logo"]').first().waitFor();
     const read = await host.ask('read');
@@ -206,7 +216,17 @@ async function firstStart(browser: Browser, bundle: string, dataDir: string, wit
     await cashier.click('[data-testid="chain-picker-option-1"]');
     await cashier.locator('[data-testid="asset-picker-option-USDT"]').waitFor();
     await context.close();
-    return { listMs, bareMs, listMainMs, aheadMs, pageMs, loopMaxMs, idleMaxMs, keystrokes };
+    return {
+      listMs,
+      bareMs,
+      listMainMs,
+      aheadMs,
+      pageMs,
+      paintedAfterNavigationMs,
+      loopMaxMs,
+      idleMaxMs,
+      keystrokes,
+    };
   } finally {
     await stopHost(host);
   }
@@ -264,7 +284,7 @@ export async function run(): Promise<BenchLine[]> {
     const idleMax = Math.max(...starts.map((start) => start.idleMaxMs));
     const keystrokes = starts[0]!.keystrokes;
     console.log(
-      `(list on screen per start: ${starts.map((s) => s.listMs.toFixed(0)).join(', ')} ms, of which main's listChains ${starts.map((s) => s.listMainMs.toFixed(0)).join(', ')} ms and the page's answer to painted ${starts.map((s) => s.pageMs.toFixed(0)).join(', ')} ms; main's list loaded as the page loads: ${starts.map((s) => s.aheadMs.toFixed(0)).join(', ')} ms; bare: ${starts.map((s) => s.bareMs.toFixed(0)).join(', ')} ms; main's max loop delay per start: ${starts.map((s) => s.loopMaxMs.toFixed(1)).join(', ')} ms (idle: ${starts.map((s) => s.idleMaxMs.toFixed(1)).join(', ')} ms); keystrokes: ${keystrokes.map((k) => k.toFixed(1)).join(', ')} ms)`,
+      `(list on screen per start: ${starts.map((s) => s.listMs.toFixed(0)).join(', ')} ms, of which main's listChains ${starts.map((s) => s.listMainMs.toFixed(0)).join(', ')} ms and the page's answer to painted ${starts.map((s) => s.pageMs.toFixed(0)).join(', ')} ms; painted at ${starts.map((s) => s.paintedAfterNavigationMs.toFixed(0)).join(', ')} ms after the page's navigation; main's list loaded as the page loads: ${starts.map((s) => s.aheadMs.toFixed(0)).join(', ')} ms; bare: ${starts.map((s) => s.bareMs.toFixed(0)).join(', ')} ms; main's max loop delay per start: ${starts.map((s) => s.loopMaxMs.toFixed(1)).join(', ')} ms (idle: ${starts.map((s) => s.idleMaxMs.toFixed(1)).join(', ')} ms); keystrokes: ${keystrokes.map((k) => k.toFixed(1)).join(', ')} ms)`,
     );
     return [
       ratioLine(

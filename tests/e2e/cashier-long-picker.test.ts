@@ -10,8 +10,10 @@ describe('cashier: a chain picker of 10 006 options', () => {
 
   beforeAll(async () => {
     till = await openTill('cashier-long-picker');
+    // The page opened with the sample list (asked for once the page is idle) ...
+    await till.cashier.waitForSelector(byTestId('chain-picker-option-1'));
     till.harness.services.connection.demoSandbox()!.configure({ extraChains: 10_000 });
-    // The page opened with the sample list: opened again, it gets the long one.
+    // ... opened again, it gets the long one.
     await till.cashier.reload();
     await till.cashier.waitForSelector(`${picker} [aria-setsize="10006"]`);
   });

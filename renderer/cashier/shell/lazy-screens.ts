@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { whenIdle } from '../../common/when-idle';
 
 // The screens the cashier window does not show at start, each in a chunk of its own (dynamic
 // import: a file of our own origin, which the CSP's script-src 'self' allows). The page's
@@ -37,14 +38,10 @@ export function preloadScreens(): void {
  * sale that starts meanwhile never waits behind the four being compiled at once.
  */
 export function preloadScreensWhenIdle(): void {
-  const idle = (run: () => void) =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(run)
-      : setTimeout(run, 0);
   const queue = [...loads];
   const next = () => {
     const load = queue.shift();
-    if (load) void load().finally(() => idle(next));
+    if (load) void load().finally(() => whenIdle(next));
   };
-  idle(next);
+  whenIdle(next);
 }

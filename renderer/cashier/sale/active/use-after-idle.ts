@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../../../common/when-idle';
 
 /**
  * True once `delayMs` have passed after `key` changed and the page is then idle (or
@@ -11,13 +12,8 @@ export function useAfterIdle(key: string | null, delayMs = 250, timeoutMs = 150)
   useEffect(() => {
     if (key === null) return;
     let cancelIdle = () => undefined as void;
-    const ready = () => setReadyFor(key);
     const delay = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') {
-        // Called on window: a detached reference throws "Illegal invocation".
-        const id = window.requestIdleCallback(ready, { timeout: timeoutMs });
-        cancelIdle = () => window.cancelIdleCallback(id);
-      } else ready();
+      cancelIdle = whenIdle(() => setReadyFor(key), timeoutMs);
     }, delayMs);
     return () => {
       clearTimeout(delay);

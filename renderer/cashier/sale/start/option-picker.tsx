@@ -1,6 +1,7 @@
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { CallFailure } from '../../../../shared/ipc/contract-kit';
+import { whenIdle } from '../../../common/when-idle';
 import { FailureAlert } from '../../errors/failure-alert';
 import { PickerGrid, type PickerItem } from './picker-grid';
 import { filterOptions, needsSearch, prepareSearch } from './picker-search';
@@ -45,14 +46,7 @@ export const OptionPicker = memo(function OptionPicker(props: OptionPickerProps)
   // after the list was painted (a keystroke before that builds it itself).
   useEffect(() => {
     if (!items || !searchable) return;
-    const prepare = () => prepareSearch(items);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(prepare, 0);
-      return () => clearTimeout(timer);
-    }
-    // Called on window: a detached reference throws "Illegal invocation".
-    const id = window.requestIdleCallback(prepare, { timeout: 1_000 });
-    return () => window.cancelIdleCallback(id);
+    return whenIdle(() => prepareSearch(items));
   }, [items, searchable]);
 
   // Focus once per token, when the options are there: a later re-render must not steal the focus back.

@@ -127,8 +127,8 @@ export function StartSale({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
           {/* At the page's start this column comes a frame after the amount field
-              (AfterFirstPaint); its lists are asked for at once all the same, by
-              useChainAssetChoice above. */}
+              (AfterFirstPaint); its chain list is asked for in the page's first idle moment
+              all the same, by useChainAssetChoice above. */}
           <AfterFirstPaint>
             {/* What the sale asks for and the two ways to pay come first: a repeat sale (same
               chain and asset) is the amount, then one of these, with nothing to scroll. */}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChainView } from '../../../../shared/ipc/views';
 import { CatalogueMemory } from '../../../../renderer/cashier/sale/start/catalogue-memory';
 import { useChainList } from '../../../../renderer/cashier/sale/start/use-catalogue';
@@ -23,6 +23,28 @@ function held<T>() {
 }
 
 describe('the chain list a picker shows', () => {
+  it("asks for both lists in the page's first idle moment, not while it draws its first screen", async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const pos = installFakePos();
+      pos.handle('listChains', () => chains());
+      pos.handle('savedChains', () => chains());
+      const { result } = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
+      await act(async () => undefined);
+      expect(pos.calls).toEqual([]);
+      await act(async () => {
+        for (const run of idle.splice(0)) run();
+      });
+      expect(pos.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
+      await waitFor(() => expect(result.current.items).toEqual(chains()));
+    } finally {
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('asks for the fresh list before the saved one', async () => {
     const pos = installFakePos();
     pos.handle('listChains', () => chains());
