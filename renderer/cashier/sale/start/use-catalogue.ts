@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallFailure, CallResult } from '../../../../shared/ipc/contract-kit';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import { useLatestCallback } from '../../../common/use-latest-callback';
+import { afterPaint } from '../../../common/after-paint';
 import { whenIdle } from '../../../common/when-idle';
 import { callPos } from '../../shell/pos';
 import type { CatalogueMemory } from './catalogue-memory';
@@ -93,32 +94,32 @@ function useServiceList<Item>(
 
   // The fresh list is asked for first: main may have it ready (it loads the chain list while
   // the page loads), and then the saved one, asked for at the same time, is not needed.
-  // `askWhenIdle` (the chains): both asked in the page's first idle moment, the fresh one
-  // first. The picker mounts as the page draws its first screen, and a long list answered
-  // then waited behind that work to be parsed and drawn (answer to painted: 90-130 ms, against
-  // 30-70 ms when the page had nothing else to do); main has usually loaded it ahead by then.
+  // `askWhenIdle` (the chains): asked in the page's first idle moment. The picker mounts as
+  // the page draws its first screen, and a long list answered then waited behind that work to
+  // be parsed and drawn (answer to painted: 90-130 ms, against 30-70 ms when the page had
+  // nothing else to do); main has usually loaded it ahead by then, and the saved list is
+  // asked for only if the fresh one has not answered by the next frame (at a first start
+  // both were the same 10,000 chains, parsed twice).
   useEffect(() => {
     if (listKey === null) return;
     let shown = true;
-    const cancel = asked(
-      askWhenIdle,
-      () =>
-        void fetchLatest().then((result) => {
-          if (!shown) return;
-          if (!result.ok) {
-            setFailure({ key: listKey, attempt, error: result.error });
-            return;
-          }
-          answered.current.fresh = listKey;
-          // The same list as the saved one on screen: kept as it is, so nothing renders again.
-          const before = answered.current.saved;
-          const items =
-            before?.key === listKey && sameItems(before.items, result.value)
-              ? before.items
-              : result.value;
-          setAnswer({ key: listKey, items });
-        }),
-    );
+    const askFresh = () =>
+      void fetchLatest().then((result) => {
+        if (!shown) return;
+        if (!result.ok) {
+          setFailure({ key: listKey, attempt, error: result.error });
+          return;
+        }
+        answered.current.fresh = listKey;
+        // The same list as the saved one on screen: kept as it is, so nothing renders again.
+        const before = answered.current.saved;
+        const items =
+          before?.key === listKey && sameItems(before.items, result.value)
+            ? before.items
+            : result.value;
+        setAnswer({ key: listKey, items });
+      });
+    const cancel = askWhenIdle ? whenIdle(askFresh) : (askFresh(), () => undefined);
     return () => {
       shown = false;
       cancel();
@@ -128,19 +129,21 @@ function useServiceList<Item>(
   useEffect(() => {
     if (listKey === null || knownHere) return;
     let shown = true;
-    const cancel = asked(
-      askWhenIdle,
-      () =>
-        void fetchSavedLatest().then((result) => {
-          // A fresh list already in makes the saved one of no use.
-          if (!shown || answered.current.fresh === listKey) return;
-          if (result.ok && Array.isArray(result.value)) {
-            const list = { key: listKey, items: result.value };
-            answered.current.saved = list;
-            setSaved(list);
-          }
-        }),
-    );
+    const askSaved = () =>
+      void fetchSavedLatest().then((result) => {
+        // A fresh list already in makes the saved one of no use.
+        if (!shown || answered.current.fresh === listKey) return;
+        if (result.ok && Array.isArray(result.value)) {
+          const list = { key: listKey, items: result.value };
+          answered.current.saved = list;
+          setSaved(list);
+        }
+      });
+    const cancel = askWhenIdle
+      ? whenIdleThenPainted(() => {
+          if (answered.current.fresh !== listKey) askSaved();
+        })
+      : (askSaved(), () => undefined);
     return () => {
       shown = false;
       cancel();
@@ -161,11 +164,16 @@ function useServiceList<Item>(
   };
 }
 
-/** Runs `ask` now, or in the page's next idle moment; answers what cancels it. */
-function asked(whenPageIdle: boolean, ask: () => void): () => void {
-  if (whenPageIdle) return whenIdle(ask);
-  ask();
-  return () => undefined;
+/** Runs `run` in the page's next idle moment, once the frame after it is painted. */
+function whenIdleThenPainted(run: () => void): () => void {
+  let cancelPaint = () => undefined as void;
+  const cancelIdle = whenIdle(() => {
+    cancelPaint = afterPaint(run);
+  });
+  return () => {
+    cancelIdle();
+    cancelPaint();
+  };
 }
 
 /** Two lists of plain items (ChainView, AssetView) with the same items in the same order. */

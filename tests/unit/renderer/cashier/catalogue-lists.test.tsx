@@ -23,22 +23,45 @@ function held<T>() {
 }
 
 describe('the chain list a picker shows', () => {
-  it("asks for both lists in the page's first idle moment, not while it draws its first screen", async () => {
+  it("asks for the fresh list in the page's first idle moment, the saved one only if the fresh has not answered by the next frame", async () => {
     const idle: (() => void)[] = [];
+    const frames: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
     vi.stubGlobal('cancelIdleCallback', () => undefined);
-    try {
-      const pos = installFakePos();
-      pos.handle('listChains', () => chains());
-      pos.handle('savedChains', () => chains());
-      const { result } = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
-      await act(async () => undefined);
-      expect(pos.calls).toEqual([]);
-      await act(async () => {
-        for (const run of idle.splice(0)) run();
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const runAll = (queue: (() => void)[]) =>
+      act(async () => {
+        for (const run of queue.splice(0)) run();
+        // afterPaint's task after the frame.
+        await new Promise((resolve) => setTimeout(resolve, 0));
       });
-      expect(pos.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
-      await waitFor(() => expect(result.current.items).toEqual(chains()));
+    try {
+      // Main has the fresh list at hand: no saved list is asked for.
+      const ready = installFakePos();
+      ready.handle('listChains', () => chains());
+      ready.handle('savedChains', () => chains());
+      const first = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
+      await act(async () => undefined);
+      expect(ready.calls).toEqual([]);
+      await runAll(idle);
+      expect(ready.calls.map((call) => call.name)).toEqual(['listChains']);
+      await runAll(frames);
+      await waitFor(() => expect(first.result.current.items).toEqual(chains()));
+      expect(ready.calls.map((call) => call.name)).toEqual(['listChains']);
+      first.unmount();
+
+      // The service has not answered by the next frame: the saved list is shown meanwhile.
+      const slow = installFakePos();
+      const fresh = held<ChainView[]>();
+      slow.handle('listChains', () => fresh.promise);
+      slow.handle('savedChains', () => chains());
+      const second = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
+      await act(async () => undefined);
+      await runAll(idle);
+      await runAll(frames);
+      expect(slow.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
+      await waitFor(() => expect(second.result.current.items).toEqual(chains()));
     } finally {
       cleanup();
       vi.unstubAllGlobals();
@@ -47,7 +70,7 @@ describe('the chain list a picker shows', () => {
 
   it('asks for the fresh list before the saved one', async () => {
     const pos = installFakePos();
-    pos.handle('listChains', () => chains());
+    pos.handle('listChains', () => held<ChainView[]>().promise);
     pos.handle('savedChains', () => chains());
     renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
     await waitFor(() => expect(pos.calls.length).toBe(2));
