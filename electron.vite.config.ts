@@ -44,6 +44,10 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves output unminified; the pages load on every start of a till.
+      // true is Vite's own minifier (Oxc), measured the smallest on these pages gzipped: terser
+      // 5.51 (compress passes 2-3, module, ecma 2020) came out 0.2-0.7 KB larger, esbuild 4.9 KB
+      // larger. build.target is electron-vite's Chromium of our Electron (no down-levelling):
+      // 'esnext' or an older 'chrome120' gave the same bytes.
       minify: true,
       rollupOptions: {
         input: {
