@@ -1,9 +1,9 @@
 import { SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Logo } from '../../../common/logo';
 import type { PickerOption } from './picker-search';
+import { useFixedRows } from './use-fixed-rows';
 
 export interface PickerItem extends PickerOption {
   /** A second line: decimals, chain… */
@@ -16,27 +16,6 @@ const VIRTUAL_FROM = 60;
 const ROW_PX = 70;
 /** The scrolling window of a virtualised list: four rows and a half, so more is seen to follow. */
 const VIEW_PX = ROW_PX * 4.5;
-
-/**
- * The scrolling window's size, from a ResizeObserver only. The virtualizer's own observer also
- * reads it at once (clientHeight), a synchronous layout of the whole page in the middle of
- * React's commit. The window's height is fixed (VIEW_PX) and `initialRect` says so; the
- * observer's first call, after the frame's layout and before its paint, gives the real width.
- * (The virtualizer's first scroll to its offset still lays the page out once in that commit.)
- */
-function observeWindowRect(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  onRect: (rect: Rect) => void,
-): (() => void) | undefined {
-  const element = instance.scrollElement;
-  const view = instance.targetWindow;
-  if (!element || !view?.ResizeObserver) return undefined;
-  const observer = new view.ResizeObserver(() =>
-    onRect({ width: element.clientWidth, height: element.clientHeight }),
-  );
-  observer.observe(element, { box: 'content-box' });
-  return () => observer.disconnect();
-}
 
 interface PickerGridProps {
   testId: string;
@@ -55,7 +34,7 @@ interface PickerGridProps {
 
 /**
  * The options as large tiles (a radio group, two columns, three on wide screens). A long list
- * is virtualised with @tanstack/react-virtual: rows of tiles in a scrolling window, only those
+ * is virtualised (use-fixed-rows.ts): rows of tiles in a scrolling window, only those
  * in view rendered, each tile with its place in the whole list (aria-posinset/setsize).
  * Arrow keys, Home and End move among the options in both forms; Tab and Enter as for buttons.
  */
@@ -103,21 +82,13 @@ function PlainGrid(props: PickerGridProps & { cols: number }) {
 
 function VirtualGrid(props: PickerGridProps & { cols: number }) {
   const { testId, items, cols, value, groupRef, focusRef, onRowsShown } = props;
-  const rows = Math.ceil(items.length / cols);
-  // The pages are not built with the React Compiler; VirtualGrid re-renders on every scroll
-  // by design (the virtualizer's own state), and the tiles it renders are plain elements.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => groupRef.current,
-    estimateSize: () => ROW_PX,
-    overscan: 1,
-    initialRect: { width: 600, height: VIEW_PX },
-    observeElementRect: observeWindowRect,
-  });
-  const shownRows = virtualizer.getVirtualItems();
-  const first = shownRows[0]?.index ?? 0;
-  const last = shownRows[shownRows.length - 1]?.index ?? -1;
+  const { first, last, totalPx, scrollToRow } = useFixedRows(
+    groupRef,
+    Math.ceil(items.length / cols),
+    ROW_PX,
+    VIEW_PX,
+  );
+  const shownRows = Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
 
   useEffect(() => {
     onRowsShown?.(items.slice(first * cols, (last + 1) * cols).map((item) => item.id));
@@ -129,12 +100,12 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
     if (scrolledTo.current) return;
     scrolledTo.current = true;
     const index = items.findIndex((item) => item.id === value);
-    if (index >= cols) virtualizer.scrollToIndex(Math.floor(index / cols), { align: 'center' });
-  }, [items, value, cols, virtualizer]);
+    if (index >= cols) scrollToRow(Math.floor(index / cols), 'center');
+  }, [items, value, cols, scrollToRow]);
 
   useEffect(() => {
     focusRef.current = (index) => {
-      virtualizer.scrollToIndex(Math.floor(index / cols));
+      scrollToRow(Math.floor(index / cols));
       // A row scrolled into view is rendered within two frames.
       if (!focusIndex(groupRef, index))
         requestAnimationFrame(() => requestAnimationFrame(() => focusIndex(groupRef, index)));
@@ -150,22 +121,22 @@ function VirtualGrid(props: PickerGridProps & { cols: number }) {
       style={{ height: VIEW_PX }}
       onKeyDown={(event) => moveFocus(event, items.length, cols, focusRef)}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: totalPx, position: 'relative' }}>
         {shownRows.map((row) => (
           <div
-            key={row.key}
+            key={row}
             className="picker-row"
             style={{
-              transform: `translateY(${row.start}px)`,
+              transform: `translateY(${row * ROW_PX}px)`,
               gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
             }}
           >
-            {items.slice(row.index * cols, row.index * cols + cols).map((item, column) => (
+            {items.slice(row * cols, row * cols + cols).map((item, column) => (
               <Tile
                 key={item.id}
                 testId={testId}
                 item={item}
-                index={row.index * cols + column}
+                index={row * cols + column}
                 setSize={items.length}
                 checked={item.id === value}
                 onChange={props.onChange}
