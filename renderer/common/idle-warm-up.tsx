@@ -1,5 +1,6 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { afterPaint } from './after-paint';
+import { whenNothingLoading } from './foreground-loads';
 import { useLatestCallback } from './use-latest-callback';
 import { whenIdle } from './when-idle';
 
@@ -60,14 +61,22 @@ export function IdleWarmUp({
   useEffect(() => {
     if (!ready) return;
     if (round > ROUNDS) return whenIdle(done);
-    const next = () => setRound((done) => done + 1);
+    // Not while a list the cashier waits for loads (foreground-loads.ts), and as a
+    // transition: a round's render gives way to any other update waiting (that list, a key).
+    let cancelWait = () => undefined as void;
+    const next = () => {
+      cancelWait = whenNothingLoading(() => startTransition(() => setRound((done) => done + 1)));
+    };
     let cancel: () => void;
     if (round === 0) {
       cancel = afterPaint(() => {
         cancel = whenIdle(next);
       });
     } else cancel = whenIdle(next);
-    return () => cancel();
+    return () => {
+      cancel();
+      cancelWait();
+    };
   }, [ready, round, done]);
   if (round === 0 || round > ROUNDS) return null;
   return (

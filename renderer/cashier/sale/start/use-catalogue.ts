@@ -2,10 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallFailure, CallResult } from '../../../../shared/ipc/contract-kit';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
 import { useLatestCallback } from '../../../common/use-latest-callback';
-import { afterPaint } from '../../../common/after-paint';
+import { foregroundLoad } from '../../../common/foreground-loads';
 import { whenIdle } from '../../../common/when-idle';
 import { callPos } from '../../shell/pos';
 import type { CatalogueMemory } from './catalogue-memory';
+
+/**
+ * How long the chain list main has at hand may take before the saved one is asked for: main's
+ * list loaded ahead answers within it, and a service that answers at once shows its own list
+ * without the saved one flashing first; a hanging one shows the saved list this much later.
+ */
+const SAVED_AFTER_MS = 100;
 
 /** A list as a picker shows it: the items (null while none is known), a failure, a retry. */
 export interface CatalogueList<Item> {
@@ -98,13 +105,13 @@ function useServiceList<Item>(
   // the page draws its first screen, and a long list answered then waited behind that work to
   // be parsed and drawn (answer to painted: 90-130 ms, against 30-70 ms when the page had
   // nothing else to do); main has usually loaded it ahead by then, and the saved list is
-  // asked for only if the fresh one has not answered by the next frame (at a first start
+  // asked for only if the fresh one has not answered within SAVED_AFTER_MS (at a first start
   // both were the same 10,000 chains, parsed twice).
   useEffect(() => {
     if (listKey === null) return;
     let shown = true;
     const askFresh = () =>
-      void fetchLatest().then((result) => {
+      void foregroundLoad(fetchLatest()).then((result) => {
         if (!shown) return;
         if (!result.ok) {
           setFailure({ key: listKey, attempt, error: result.error });
@@ -130,7 +137,7 @@ function useServiceList<Item>(
     if (listKey === null || knownHere) return;
     let shown = true;
     const askSaved = () =>
-      void fetchSavedLatest().then((result) => {
+      void foregroundLoad(fetchSavedLatest()).then((result) => {
         // A fresh list already in makes the saved one of no use.
         if (!shown || answered.current.fresh === listKey) return;
         if (result.ok && Array.isArray(result.value)) {
@@ -140,7 +147,7 @@ function useServiceList<Item>(
         }
       });
     const cancel = askWhenIdle
-      ? whenIdleThenPainted(() => {
+      ? whenIdleThenAfter(SAVED_AFTER_MS, () => {
           if (answered.current.fresh !== listKey) askSaved();
         })
       : (askSaved(), () => undefined);
@@ -164,15 +171,15 @@ function useServiceList<Item>(
   };
 }
 
-/** Runs `run` in the page's next idle moment, once the frame after it is painted. */
-function whenIdleThenPainted(run: () => void): () => void {
-  let cancelPaint = () => undefined as void;
+/** Runs `run` `delayMs` after the page's next idle moment. */
+function whenIdleThenAfter(delayMs: number, run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const cancelIdle = whenIdle(() => {
-    cancelPaint = afterPaint(run);
+    timer = setTimeout(run, delayMs);
   });
   return () => {
     cancelIdle();
-    cancelPaint();
+    clearTimeout(timer);
   };
 }
 

@@ -23,18 +23,18 @@ function held<T>() {
 }
 
 describe('the chain list a picker shows', () => {
-  it("asks for the fresh list in the page's first idle moment, the saved one only if the fresh has not answered by the next frame", async () => {
+  it("asks for the fresh list in the page's first idle moment, the saved one only if the fresh has not answered 100 ms later", async () => {
     const idle: (() => void)[] = [];
-    const frames: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
     vi.stubGlobal('cancelIdleCallback', () => undefined);
-    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
-    vi.stubGlobal('cancelAnimationFrame', () => undefined);
-    const runAll = (queue: (() => void)[]) =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const idleMoment = () =>
       act(async () => {
-        for (const run of queue.splice(0)) run();
-        // afterPaint's task after the frame.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        for (const run of idle.splice(0)) run();
+      });
+    const later = (ms: number) =>
+      act(async () => {
+        vi.advanceTimersByTime(ms);
       });
     try {
       // Main has the fresh list at hand: no saved list is asked for.
@@ -44,26 +44,28 @@ describe('the chain list a picker shows', () => {
       const first = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
       await act(async () => undefined);
       expect(ready.calls).toEqual([]);
-      await runAll(idle);
+      await idleMoment();
       expect(ready.calls.map((call) => call.name)).toEqual(['listChains']);
-      await runAll(frames);
-      await waitFor(() => expect(first.result.current.items).toEqual(chains()));
+      expect(first.result.current.items).toEqual(chains());
+      await later(1_000);
       expect(ready.calls.map((call) => call.name)).toEqual(['listChains']);
       first.unmount();
 
-      // The service has not answered by the next frame: the saved list is shown meanwhile.
+      // The service has not answered in 100 ms: the saved list is shown meanwhile.
       const slow = installFakePos();
-      const fresh = held<ChainView[]>();
-      slow.handle('listChains', () => fresh.promise);
+      slow.handle('listChains', () => held<ChainView[]>().promise);
       slow.handle('savedChains', () => chains());
       const second = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
       await act(async () => undefined);
-      await runAll(idle);
-      await runAll(frames);
+      await idleMoment();
+      await later(99);
+      expect(slow.calls.map((call) => call.name)).toEqual(['listChains']);
+      await later(1);
       expect(slow.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
-      await waitFor(() => expect(second.result.current.items).toEqual(chains()));
+      expect(second.result.current.items).toEqual(chains());
     } finally {
       cleanup();
+      vi.useRealTimers();
       vi.unstubAllGlobals();
     }
   });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { foregroundLoad } from '../../../../renderer/common/foreground-loads';
 import { IdleWarmUp, samplePaymentLink } from '../../../../renderer/common/idle-warm-up';
 import { PaymentQr } from '../../../../renderer/common/payment-qr';
 
@@ -46,6 +47,32 @@ describe('IdleWarmUp', () => {
     expect(screen.queryByTestId('idle-warm-up')).toBeNull();
 
     rerender(<IdleWarmUp ready render={sample} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(screen.queryByTestId('idle-warm-up')).not.toBeNull();
+  });
+
+  it('draws no round while a list the cashier waits for loads, nor before that list is painted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    let answer: (value: string[]) => void = () => undefined;
+    void foregroundLoad(
+      new Promise<string[]>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    render(<IdleWarmUp render={sample} />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.queryByTestId('idle-warm-up')).toBeNull();
+
+    await act(async () => {
+      answer(['ETHEREUM']);
+      await Promise.resolve();
+    });
+    expect(screen.queryByTestId('idle-warm-up')).toBeNull();
+    // The frame with the list is painted: the rounds go on.
     await act(async () => {
       await vi.advanceTimersByTimeAsync(100);
     });
