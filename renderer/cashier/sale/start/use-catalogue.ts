@@ -94,10 +94,12 @@ function useServiceList<Item>(
   const fetchSavedLatest = useLatestCallback(fetchSaved);
   const knownHere = known !== null;
   /** The lists answered so far, as the effects' answers need them (state lags a render behind). */
-  const answered = useRef<{ fresh: string | null; saved: { key: string; items: Item[] } | null }>({
-    fresh: null,
-    saved: null,
-  });
+  const answered = useRef<{
+    fresh: string | null;
+    saved: { key: string; items: Item[] } | null;
+    /** Asks for the saved list at once, while it waits for SAVED_AFTER_MS (`askWhenIdle`). */
+    askSavedNow?: () => void;
+  }>({ fresh: null, saved: null });
 
   // The fresh list is asked for first: main may have it ready (it loads the chain list while
   // the page loads), and then the saved one, asked for at the same time, is not needed.
@@ -105,8 +107,8 @@ function useServiceList<Item>(
   // the page draws its first screen, and a long list answered then waited behind that work to
   // be parsed and drawn (answer to painted: 90-130 ms, against 30-70 ms when the page had
   // nothing else to do); main has usually loaded it ahead by then, and the saved list is
-  // asked for only if the fresh one has not answered within SAVED_AFTER_MS (at a first start
-  // both were the same 10,000 chains, parsed twice).
+  // asked for only if the fresh one has not answered within SAVED_AFTER_MS, or at once when it
+  // failed (at a first start both were the same 10,000 chains, parsed twice).
   useEffect(() => {
     if (listKey === null) return;
     let shown = true;
@@ -115,6 +117,8 @@ function useServiceList<Item>(
         if (!shown) return;
         if (!result.ok) {
           setFailure({ key: listKey, attempt, error: result.error });
+          // No need to wait out SAVED_AFTER_MS: the saved list now, if it is still to come.
+          answered.current.askSavedNow?.();
           return;
         }
         answered.current.fresh = listKey;
@@ -146,11 +150,18 @@ function useServiceList<Item>(
           setSaved(list);
         }
       });
-    const cancel = askWhenIdle
-      ? whenIdleThenAfter(SAVED_AFTER_MS, () => {
-          if (answered.current.fresh !== listKey) askSaved();
-        })
-      : (askSaved(), () => undefined);
+    let cancel = () => undefined as void;
+    let asked = false;
+    const askOnce = () => {
+      if (asked || !shown) return;
+      asked = true;
+      cancel();
+      if (answered.current.fresh !== listKey) askSaved();
+    };
+    if (askWhenIdle) {
+      answered.current.askSavedNow = askOnce;
+      cancel = whenIdleThenAfter(SAVED_AFTER_MS, askOnce);
+    } else askOnce();
     return () => {
       shown = false;
       cancel();

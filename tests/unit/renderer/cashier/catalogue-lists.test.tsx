@@ -63,6 +63,24 @@ describe('the chain list a picker shows', () => {
       await later(1);
       expect(slow.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
       expect(second.result.current.items).toEqual(chains());
+      second.unmount();
+
+      // The service refused at once: the saved list is asked for then, not 100 ms later.
+      const refused = installFakePos();
+      refused.answer('listChains', () =>
+        Promise.resolve({
+          ok: false as const,
+          error: { kind: 'network' as const, message: 'The payment service could not be reached.' },
+        }),
+      );
+      refused.handle('savedChains', () => chains());
+      const third = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
+      await act(async () => undefined);
+      await idleMoment();
+      expect(refused.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
+      expect(third.result.current.items).toEqual(chains());
+      await later(1_000);
+      expect(refused.callsOf('savedChains')).toHaveLength(1);
     } finally {
       cleanup();
       vi.useRealTimers();
