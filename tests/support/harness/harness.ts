@@ -66,6 +66,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The longest the services wait for the cashier page's files, as main waits for its window's. */
+const CASHIER_FILES_BOUND_MS = 2_000;
+
 const pageHeaders = (csp: string) => ({
   'content-security-policy': csp,
   'x-content-type-options': 'nosniff',
@@ -79,9 +82,6 @@ const pageHeaders = (csp: string) => ({
  * that implements the contract: calls as POST /__pos/call/<name>, events as server-sent
  * events. Real Chromium drives the real pages against the real services through it.
  */
-/** The longest the services wait for the cashier page's files, as main waits for its window's. */
-const CASHIER_FILES_BOUND_MS = 2_000;
-
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
@@ -119,7 +119,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     response.write(frame);
   };
   const gate = createStartGate<AppServices>(clock);
-  const cashierLoad = watchPageLoad('/cashier/index.html', clock, CASHIER_FILES_BOUND_MS);
+  // Only when the pages open as it starts (onPagesServed): then the services wait for them.
+  const cashierLoad = options.onPagesServed
+    ? watchPageLoad('/cashier/index.html', clock, CASHIER_FILES_BOUND_MS)
+    : null;
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
 
   const server = createServer((request, response) => {
@@ -189,7 +192,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       response
         .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...pageHeaders(csp) })
         .end(bridgeScript(page));
-      cashierLoad.served(url.pathname);
+      cashierLoad?.served(url.pathname);
       return;
     }
     const resolved = resolvePageRequest(`app://pages${url.pathname}`, rendererDir);
@@ -210,9 +213,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         .toString('utf8')
         .replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
       content = Buffer.from(html);
-      cashierLoad.served(url.pathname, html);
+      cashierLoad?.served(url.pathname, html);
     } else {
-      cashierLoad.served(url.pathname);
+      cashierLoad?.served(url.pathname);
     }
     response
       .writeHead(200, { 'content-type': resolved.contentType, ...pageHeaders(csp) })
@@ -226,7 +229,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // Loaded after the server listens, the bridge on its own: the pages' first requests are
   // already on their way, and in the app no page waits for main to load its preload.
   const bridgeLoading = import('./bridge-script');
-  if (options.onPagesServed) {
+  if (options.onPagesServed && cashierLoad) {
     options.onPagesServed({ cashierUrl, displayUrl });
     await cashierLoad.loaded;
   }
