@@ -15,7 +15,6 @@ import { installAboutPanel } from './about-panel';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { CustomerDisplayController } from './customer-display/customer-display-controller';
 import { registerIpc } from './ipc-registration';
-import { createOsPrinting } from './printing/os-printer';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
 import { watchPageLoad } from './page-load-watch';
@@ -129,19 +128,22 @@ async function start(): Promise<void> {
     logger: updateLogger,
   });
 
+  // The services' code (journal, sale, sandbox, printing, ...) loads once the windows are
+  // open and the cashier's has its files: the page's scripts run meanwhile, and its calls
+  // wait for the services (start-gate.ts). From the dev server, main serves no files. The
+  // OS printing (receipt pages, their QR encoder) is the services' too: it loads with them.
+  if (!devServer) await cashierLoad.loaded;
+  const [{ createAppServices }, { createNetworkPrinter }, { createOsPrinting }] = await Promise.all(
+    [
+      import('../app/app-services'),
+      import('../printing/escpos/network-printer'),
+      import('./printing/os-printer'),
+    ],
+  );
   const osPrinting = createOsPrinting({
     register: (contents) => printPages.add(contents),
     listingContents: () => (cashier.isDestroyed() ? undefined : cashier.webContents),
   });
-
-  // The services' code (journal, sale, sandbox, printing, ...) loads once the windows are
-  // open and the cashier's has its files: the page's scripts run meanwhile, and its calls
-  // wait for the services (start-gate.ts). From the dev server, main serves no files.
-  if (!devServer) await cashierLoad.loaded;
-  const [{ createAppServices }, { createNetworkPrinter }] = await Promise.all([
-    import('../app/app-services'),
-    import('../printing/escpos/network-printer'),
-  ]);
   const started = await createAppServices(
     {
       dataDir: app.getPath('userData'),
