@@ -1,3 +1,4 @@
+import type { AppInfo } from '../../../../shared/ipc/views';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import { defaultSettings, settingKeys, type EffectiveSettings } from '../../../../shared/settings';
 
@@ -13,6 +14,18 @@ export function cashierSettings(
     policy: { kind: 'none', path: '' },
     policySources: [],
     localProblems: [],
+  };
+}
+
+/** Main's appInfo answer: a till in demo mode, no token (or as `patch` says). */
+export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
+  return {
+    version: 't',
+    demoMode: true,
+    needsSetup: false,
+    serviceOrigin: null,
+    token: { set: false },
+    ...patch,
   };
 }
 

@@ -4,18 +4,11 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallName } from '../../../../shared/ipc/contract';
-import type { AppInfo } from '../../../../shared/ipc/views';
 import { renderWithTheme } from '../common/render-with-theme';
-import { cashierSettings } from './cashier-fixtures';
+import { appInfo, cashierSettings } from './cashier-fixtures';
 import { installFakePos, type FakePos } from './fake-pos';
 
-const info: AppInfo = {
-  version: 't',
-  demoMode: true,
-  needsSetup: false,
-  serviceOrigin: null,
-  token: { set: false },
-};
+const info = appInfo();
 
 /** Calls a screen may make at start that are not needed to type an amount. */
 const notForTheAmount: CallName[] = [

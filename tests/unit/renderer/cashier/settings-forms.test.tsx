@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppInfo } from '../../../../shared/ipc/views';
 import {
   defaultSettings,
   settingKeys,
@@ -12,6 +11,7 @@ import { changedPatch, draftOf } from '../../../../renderer/cashier/settings/set
 import { SettingsScreen } from '../../../../renderer/cashier/settings/settings-screen';
 import { FirstRunScreen } from '../../../../renderer/cashier/setup/first-run-screen';
 import { setupConnection, setupPatch } from '../../../../renderer/cashier/setup/setup-patch';
+import { appInfo } from './cashier-fixtures';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
 function settingsWith(
@@ -36,13 +36,7 @@ function settingsWith(
   };
 }
 
-const info: AppInfo = {
-  version: 't',
-  demoMode: false,
-  needsSetup: true,
-  serviceOrigin: null,
-  token: { set: false },
-};
+const info = appInfo({ demoMode: false, needsSetup: true });
 
 let pos: FakePos;
 beforeEach(() => {

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppInfo } from '../../../../shared/ipc/views';
 import type { EffectiveSettings, SettingKey } from '../../../../shared/settings';
 import { SoundPanel } from '../../../../renderer/cashier/settings/sound-panel';
 import { SettingsScreen } from '../../../../renderer/cashier/settings/settings-screen';
 import { SoundPortProvider } from '../../../../renderer/common/sound/sound-port-context';
 import { recordingPort } from '../common/recording-sound-port';
 import { renderWithTheme } from '../common/render-with-theme';
-import { cashierSettings } from './cashier-fixtures';
+import { appInfo, cashierSettings } from './cashier-fixtures';
 import { installFakePos } from './fake-pos';
 
 afterEach(() => cleanup());
@@ -102,13 +101,7 @@ describe('the sound panel on the settings screen', () => {
       cashierDisplayId: 0,
       choice: { kind: 'off', reason: 'no-displays' },
     }));
-    const info: AppInfo = {
-      version: 't',
-      demoMode: true,
-      needsSetup: false,
-      serviceOrigin: null,
-      token: { set: false },
-    };
+    const info = appInfo();
     renderWithTheme(
       <SettingsScreen
         info={info}

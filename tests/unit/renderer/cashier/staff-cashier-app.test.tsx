@@ -1,20 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppInfo } from '../../../../shared/ipc/views';
 import { CashierApp } from '../../../../renderer/cashier/shell/cashier-app';
 import { renderWithTheme } from '../common/render-with-theme';
-import { cashierSettings } from './cashier-fixtures';
+import { appInfo, cashierSettings } from './cashier-fixtures';
 import { installFakePos, type FakePos } from './fake-pos';
 import { ana, ben, signedInAs, staffSession } from './staff-fixtures';
 
-const info: AppInfo = {
-  version: 't',
-  demoMode: true,
-  needsSetup: false,
-  serviceOrigin: null,
-  token: { set: false },
-};
+const info = appInfo();
 
 let pos: FakePos;
 beforeEach(() => {
