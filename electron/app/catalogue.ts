@@ -98,18 +98,12 @@ export class Catalogue {
       this.options.logger?.warn('chain list not loaded ahead', { reason: String(error) });
       return Promise.resolve();
     }
-    const now = this.clock().now();
-    const current = this.ahead;
-    if (
-      current?.client === client &&
-      !current.failed &&
-      now - current.startedAtMs <= AHEAD_FRESH_MS
-    )
-      return current.settled;
+    const current = this.usableAhead(client);
+    if (current) return current.settled;
     const views = this.loadChains(client, key);
     const ahead = {
       client,
-      startedAtMs: now,
+      startedAtMs: this.clock().now(),
       views,
       failed: false,
       settled: views.then(
@@ -132,11 +126,16 @@ export class Catalogue {
 
   /** The list loaded ahead for this client, once, while fresh and not failed; else null. */
   private takeAhead(client: PaymentServiceClient): Promise<ChainView[]> | null {
-    const ahead = this.ahead;
+    const ahead = this.usableAhead(client);
     this.ahead = null;
+    return ahead?.views ?? null;
+  }
+
+  /** The list loading or loaded ahead, if it is this client's, not failed and still fresh. */
+  private usableAhead(client: PaymentServiceClient) {
+    const ahead = this.ahead;
     if (!ahead || ahead.client !== client || ahead.failed) return null;
-    if (this.clock().now() - ahead.startedAtMs > AHEAD_FRESH_MS) return null;
-    return ahead.views;
+    return this.clock().now() - ahead.startedAtMs <= AHEAD_FRESH_MS ? ahead : null;
   }
 
   private clock(): Clock {
