@@ -4,10 +4,10 @@ import { assetSchema, type Asset } from '../../shared/wire/asset';
 import { chainSchema, type Chain } from '../../shared/wire/chain';
 import type { CatalogueStore } from '../journal/catalogue-store';
 import type { Logger } from '../logging/logger';
+import { mapInChunks } from '../service-client/in-chunks';
 import { parseListInChunks } from '../service-client/parse-list-in-chunks';
 import type { PaymentServiceClient } from '../service-client/payment-service-client';
 import { CallRefusal } from './call-failure';
-import { mapInChunks } from './in-chunks';
 import type { LogoFetcher } from './logo-fetcher';
 
 /**
