@@ -8,18 +8,15 @@ import { whenIdle } from '../../common/when-idle';
 // One chunk for the four, not one each (later-screens.ts says why).
 const loadScreens = () => import('./later-screens');
 
-export const HistoryScreen = lazy(() =>
-  loadScreens().then((module) => ({ default: module.HistoryScreen })),
-);
-export const ShiftScreen = lazy(() =>
-  loadScreens().then((module) => ({ default: module.ShiftScreen })),
-);
-export const SettingsScreen = lazy(() =>
-  loadScreens().then((module) => ({ default: module.SettingsScreen })),
-);
-export const FirstRunScreen = lazy(() =>
-  loadScreens().then((module) => ({ default: module.FirstRunScreen })),
-);
+/** One of the chunk's screens, as a component that loads the chunk when first rendered. */
+function laterScreen<Name extends keyof Awaited<ReturnType<typeof loadScreens>>>(name: Name) {
+  return lazy(() => loadScreens().then((screens) => ({ default: screens[name] })));
+}
+
+export const HistoryScreen = laterScreen('HistoryScreen');
+export const ShiftScreen = laterScreen('ShiftScreen');
+export const SettingsScreen = laterScreen('SettingsScreen');
+export const FirstRunScreen = laterScreen('FirstRunScreen');
 
 /**
  * Loads the screens' chunk without showing a screen (a module is loaded once: each screen then
