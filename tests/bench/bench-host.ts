@@ -55,28 +55,38 @@ export async function bundleHost(host = 'cashier-host'): Promise<string> {
  * `spawnedAtMs` is the epoch time just before the process was asked for, the pages' clock's
  * base; `nextLine` waits for the host's next line.
  */
-export async function spawnHost(
+export async function spawnHost<Info = HostInfo>(
   bundle: string,
-  env: Record<string, string> = {},
+  options: {
+    env?: Record<string, string>;
+    /** Given to the host after its bundle (its own argv). */
+    args?: readonly string[];
+    /** Given to node before the bundle (e.g. --cpu-prof). */
+    nodeArgs?: readonly string[];
+  } = {},
 ): Promise<{
-  info: HostInfo;
+  info: Info;
   child: ChildProcess;
   spawnedAtMs: number;
   nextLine(): Promise<string>;
 }> {
   const spawnedAtMs = performance.timeOrigin + performance.now();
-  const child = spawn(process.execPath, [bundle], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), bundle, ...(options.args ?? [])],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const nextLine = async () => {
     const next = await lines.next();
     if (next.done) throw new Error('the bench host stopped before its next line');
     return next.value;
   };
-  return { info: JSON.parse(await nextLine()) as HostInfo, child, spawnedAtMs, nextLine };
+  return { info: JSON.parse(await nextLine()) as Info, child, spawnedAtMs, nextLine };
 }
 
 export async function startHost(): Promise<{ info: HostInfo; child: ChildProcess }> {

@@ -31,15 +31,13 @@
  * Needs `npm run build` first. CATALOGUE_BENCH_HOSTS=n changes the number of first starts;
  * CATALOGUE_BENCH_PROFILE=<folder> writes each host's CPU profile there (node --cpu-prof).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../support/browser';
-import { bundleHost } from './bench-host';
+import { bundleHost, spawnHost, stopHost } from './bench-host';
 import { goalLine, percentile, ratioLine, type BenchLine } from './bench-line';
 
 const OPTIONS = 10_006;
@@ -49,7 +47,6 @@ const HOSTS = Number(process.env.CATALOGUE_BENCH_HOSTS ?? 3);
 const FRAME_MS = 1000 / 60;
 /** How long main's idle loop is watched before the page opens (the loop figure's floor). */
 const IDLE_MS = 1_000;
-const repoRoot = join(import.meta.dirname, '../..');
 
 interface Host {
   info: { cashierUrl: string; sandboxOrigin: string; sandboxToken: string };
@@ -58,43 +55,20 @@ interface Host {
 }
 
 async function startHost(bundle: string, dataDir: string, mode = ''): Promise<Host> {
-  const profile = process.env.CATALOGUE_BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CATALOGUE_BENCH_PROFILE}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, bundle, dataDir, mode], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'inherit'],
+  const host = await spawnHost<Host['info']>(bundle, {
+    args: [dataDir, mode],
+    nodeArgs: process.env.CATALOGUE_BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CATALOGUE_BENCH_PROFILE}`]
+      : [],
   });
-  const lines: Interface = createInterface({ input: child.stdout! });
-  const queue: string[] = [];
-  const waiting: ((line: string) => void)[] = [];
-  lines.on('line', (line) => {
-    const next = waiting.shift();
-    if (next) next(line);
-    else queue.push(line);
-  });
-  const nextLine = () =>
-    new Promise<string>((resolve) => {
-      const line = queue.shift();
-      if (line !== undefined) resolve(line);
-      else waiting.push(resolve);
-    });
-  const info = JSON.parse(await nextLine()) as Host['info'];
   return {
-    info,
-    child,
+    info: host.info,
+    child: host.child,
     async ask(command) {
-      child.stdin!.write(`${command}\n`);
-      return JSON.parse(await nextLine()) as Record<string, number | boolean>;
+      host.child.stdin!.write(`${command}\n`);
+      return JSON.parse(await host.nextLine()) as Record<string, number | boolean>;
     },
   };
-}
-
-async function stopHost(host: Host): Promise<void> {
-  if (host.child.exitCode !== null) return;
-  const exited = once(host.child, 'exit');
-  host.child.stdin?.end();
-  await exited;
 }
 
 /** In the page from its start: the time the chain picker first holds the whole list, painted. */
@@ -228,7 +202,7 @@ async function firstStart(browser: Browser, bundle: string, dataDir: string, wit
       keystrokes,
     };
   } finally {
-    await stopHost(host);
+    await stopHost(host.child);
   }
 }
 
@@ -255,7 +229,7 @@ async function hangingService(browser: Browser, bundle: string, dataDir: string)
     await context.close();
     return readyMs;
   } finally {
-    await stopHost(host);
+    await stopHost(host.child);
   }
 }
 

@@ -141,7 +141,7 @@ export async function run(): Promise<BenchLine[]> {
     browser = await launchChromium();
     const bundle = await bundleHost('startup-host');
     {
-      const first = await spawnHost(bundle, env);
+      const first = await spawnHost(bundle, { env });
       await first.nextLine();
       await stopHost(first.child);
     }
@@ -155,7 +155,7 @@ export async function run(): Promise<BenchLine[]> {
     const bareLoad: number[] = [];
     for (let start = 0; start < STARTS; start += 1) {
       {
-        const spawning = spawnHost(bundle, env);
+        const spawning = spawnHost(bundle, { env });
         // The cashier window is made as the process starts, as the app makes it.
         const [cashier, host] = await Promise.all([freshPage(browser), spawning]);
         const sinceSpawn = () => performance.timeOrigin + performance.now() - host.spawnedAtMs;
