@@ -1,8 +1,52 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const root = import.meta.dirname;
+
+/**
+ * The cashier page's entry paints its start screen, then imports the till's code
+ * (renderer/cashier/main.tsx). This names that code's files (the chunk, the chunks it
+ * imports, their style sheets) on the entry's script tag, as `data-start-files`: nothing is
+ * fetched for it (preloads, measured, held the start screen's first frame back), but main's
+ * page-load watch, which reads the HTML, waits for them too before it loads the services
+ * (electron/main/page-load-watch.ts).
+ */
+function nameCashierStartFiles(): Plugin {
+  return {
+    name: 'counter:cashier-start-files',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, filename }) {
+        if (!bundle || !filename.endsWith('cashier/index.html')) return html;
+        const page = Object.values(bundle).find(
+          (output) =>
+            output.type === 'chunk' &&
+            output.facadeModuleId?.endsWith('renderer/cashier/cashier-page.tsx'),
+        );
+        if (page?.type !== 'chunk') throw new Error('the cashier page has no cashier-page chunk');
+        const files = new Set<string>();
+        const add = (name: string) => {
+          const output = bundle[name];
+          if (files.has(name) || output?.type !== 'chunk') return;
+          files.add(name);
+          for (const css of output.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const imported of output.imports) add(imported);
+        };
+        add(page.fileName);
+        // Those the HTML names already are the entry's own.
+        const later = [...files].filter((name) => !html.includes(`/${name}"`));
+        const entry = /<script type="module" crossorigin src="[^"]+"/;
+        if (!entry.test(html)) throw new Error('the cashier page has no entry script');
+        return html.replace(
+          entry,
+          (tag) => `${tag} data-start-files="${later.map((name) => `../${name}`).join(' ')}"`,
+        );
+      },
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -40,7 +84,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react()],
+    plugins: [react(), nameCashierStartFiles()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves output unminified; the pages load on every start of a till.

@@ -15,12 +15,14 @@ export function registerAppScheme(): void {
 
 /**
  * Serves the built pages from app://pages with the strict CSP header on every response.
+ * `pageHtml` may change a page's HTML as it is served, by its path (first-screen-mark.ts);
  * `onServed` hears each file served by its path, a page's HTML with its text (page-load-watch.ts).
  */
 export function serveAppScheme(
   rendererRoot: string,
   contentSecurityPolicy: () => string,
   onServed: (path: string, html?: string) => void = () => {},
+  pageHtml: (path: string, html: string) => string = (_path, html) => html,
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const resolved = resolvePageRequest(request.url, rendererRoot);
@@ -29,7 +31,9 @@ export function serveAppScheme(
     if (!file.ok) return new Response(null, { status: 404 });
     const path = new URL(request.url).pathname;
     // A page's HTML is small: read whole, so the watch learns the files it names.
-    const html = resolved.contentType.startsWith('text/html') ? await file.text() : undefined;
+    const html = resolved.contentType.startsWith('text/html')
+      ? pageHtml(path, await file.text())
+      : undefined;
     onServed(path, html);
     return new Response(html ?? file.body, {
       status: 200,

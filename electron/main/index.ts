@@ -17,6 +17,7 @@ import { CustomerDisplayController } from './customer-display/customer-display-c
 import { registerIpc } from './ipc-registration';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
+import { markFirstScreen } from './first-screen-mark';
 import { watchPageLoad } from './page-load-watch';
 import { APP_ORIGIN } from './page-request';
 import { buildContentSecurityPolicy } from './security/content-security-policy';
@@ -41,6 +42,7 @@ const loggerFor = (scope: string) => createJsonLinesLogger({ scope, write: write
 const logger = loggerFor('main');
 const services = createStartGate<AppServices>(systemClock);
 let cashierWindow: BrowserWindow | undefined;
+const CASHIER_PAGE = '/cashier/index.html';
 /** The longest the services wait for the cashier window's files, however its load goes. */
 const CASHIER_FILES_BOUND_MS = 2_000;
 let displays: CustomerDisplayController | undefined;
@@ -65,17 +67,20 @@ async function start(): Promise<void> {
     devServer ? { devServerOrigin: devServer } : {},
     logger,
   );
+  const shell = openShellSettings({ logger });
   // The services' code loads once the cashier window has its files (page-load-watch.ts).
-  const cashierLoad = watchPageLoad('/cashier/index.html', systemClock, CASHIER_FILES_BOUND_MS);
+  const cashierLoad = watchPageLoad(CASHIER_PAGE, systemClock, CASHIER_FILES_BOUND_MS);
   serveAppScheme(
     join(mainDir, '../renderer'),
     () => buildContentSecurityPolicy({}),
     cashierLoad.served,
+    // Its start screen takes the first amount when the page opens at the sale.
+    (path, html) =>
+      path === CASHIER_PAGE ? markFirstScreen(html, shell.settings.current().values) : html,
   );
   quit.watchSystemShutdown(powerMonitor);
   installAboutPanel(app);
 
-  const shell = openShellSettings({ logger });
   const factory = createWindowFactory({
     preloadDir: join(mainDir, '../preload'),
     pages,

@@ -1,8 +1,10 @@
 import type { Clock } from '../../shared/clock';
 
 /**
- * Tells when a page has its start files: its HTML and every script, module preload and
- * stylesheet the HTML names. Main loads its services once the cashier window has them: the
+ * Tells when a page has its start files: its HTML, every script, module preload and
+ * stylesheet the HTML names, and the files its entry script names in `data-start-files`
+ * (the cashier's: the till's code, which its entry imports once the start screen is painted;
+ * electron.vite.config.ts writes the list). Main loads its services once the cashier window has them: the
  * pages' files are served by main's own thread (the app:// handler), so files asked for while
  * the services' code loads would wait behind it, and the window with them. `loaded` resolves
  * then, or `boundMs` after the watch began on the clock, whatever the page does (a window
@@ -15,13 +17,16 @@ export interface PageLoadWatch {
 }
 
 const startFileReference = /<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"/g;
+const laterStartFiles = /<script\b[^>]*?\bdata-start-files="([^"]*)"/g;
 
 /** The paths of the files a page's HTML names for its start, resolved against the page. */
 export function startFilesOf(pagePath: string, html: string): Set<string> {
   const base = new URL(pagePath, 'app://pages');
-  return new Set(
-    [...html.matchAll(startFileReference)].map((match) => new URL(match[1]!, base).pathname),
-  );
+  const named = [
+    ...[...html.matchAll(startFileReference)].map((match) => match[1]!),
+    ...[...html.matchAll(laterStartFiles)].flatMap((match) => match[1]!.split(' ')),
+  ];
+  return new Set(named.filter(Boolean).map((file) => new URL(file, base).pathname));
 }
 
 export function watchPageLoad(pagePath: string, clock: Clock, boundMs: number): PageLoadWatch {

@@ -1,26 +1,21 @@
-// Before anything else: Mantine's rules come first, ours after them.
-import './mantine-styles';
-import { mountPage } from '../common/mount-page';
-import './cashier.css';
-import { cashierTheme } from './cashier-theme';
-import { reportUncaughtPageErrors } from './page-error-reporting';
-import { AfterFirstAnswers } from './shell/after-first-answers';
-import { CashierApp } from './shell/cashier-app';
-import { firstAnswersOrAfter, startFirstCalls } from './shell/first-calls';
+// The page's entry: the start screen (index.html, start-screen.css) is painted first, then the
+// till's code (cashier-page.tsx) is loaded and evaluated. Evaluated at once, its scripts (tens
+// of ms on a till) would run before the first frame and hold the start screen back.
+import './start-screen.css';
+import { afterPaint } from '../common/after-paint';
+import { showStartFailure } from './start-screen';
 
 /**
- * How long the page waits for its first answers before it draws its shell: answered (a few
- * ms, once main is up), the first screen drawn is the sale screen itself, not a spinner
- * painted just before it; not answered by then (main still starting), the spinner shows.
+ * A window that is not shown yet paints no frames: the code loads this long after the entry
+ * at the latest, painted or not.
  */
-const FIRST_ANSWERS_WAIT_MS = 200;
+const LOAD_AFTER_MS = 50;
 
-reportUncaughtPageErrors();
-// Before React renders: the first screen's calls are on their way at once.
-startFirstCalls();
-mountPage(
-  <AfterFirstAnswers answered={firstAnswersOrAfter(FIRST_ANSWERS_WAIT_MS)}>
-    <CashierApp />
-  </AfterFirstAnswers>,
-  cashierTheme,
-);
+let loading = false;
+function loadTill(): void {
+  if (loading) return;
+  loading = true;
+  import('./cashier-page').catch(showStartFailure);
+}
+afterPaint(loadTill);
+setTimeout(loadTill, LOAD_AFTER_MS);

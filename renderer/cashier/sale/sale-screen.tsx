@@ -4,6 +4,7 @@ import { WAIT_SCREEN_DELAY_MS } from '../../../shared/sale/wait-screen';
 import type { EffectiveSettings } from '../../../shared/settings';
 import { useLatestCallback } from '../../common/use-latest-callback';
 import { callPos } from '../shell/pos';
+import { startScreenKeys } from '../start-screen';
 import { ActiveSale } from './active/active-sale';
 import { useDueAfter } from './use-due-after';
 import { StartSale } from './start/start-sale';
@@ -15,7 +16,8 @@ import { StartSale } from './start/start-sale';
  * link, a slow one gets the screen that says what the till is waiting for.
  *
  * On an ended sale's screen, typing the next amount's first digit starts the next sale: the
- * keys typed until the start form is there become the start of its amount.
+ * keys typed until the start form is there become the start of its amount; so do the keys
+ * typed into the start screen while the page loaded.
  */
 export function SaleScreen({
   sale,
@@ -26,7 +28,9 @@ export function SaleScreen({
 }) {
   const requesting = sale?.state === 'requesting' ? sale.orderId : null;
   const waitScreenDue = useDueAfter(requesting, WAIT_SCREEN_DELAY_MS);
-  const [typedAhead, setTypedAhead] = useState('');
+  // Keys typed into the start screen (start-screen.ts) start the first sale's amount, when the
+  // page opens at the start form.
+  const [typedAhead, setTypedAhead] = useState(() => (sale ? '' : startScreenKeys()));
   const ended = sale?.terminal === true;
   const typedAheadTaken = useCallback(() => setTypedAhead(''), []);
 

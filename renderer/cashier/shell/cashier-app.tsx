@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import { AfterFirstPaint } from '../../common/after-first-paint';
@@ -31,6 +31,7 @@ import {
   ShiftScreen,
 } from './lazy-screens';
 import { callPos } from './pos';
+import { removeStartScreen } from '../start-screen';
 import { StatusBar } from './status-bar';
 import { UpdateReadyBadge } from './update-ready-badge';
 import { usePosEvent, usePosListener } from './use-pos';
@@ -50,7 +51,7 @@ const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
  * until someone is signed in.
  */
 export function CashierApp() {
-  // Drawn at once when main.tsx's first appInfo call is already answered.
+  // Drawn at once when cashier-page.tsx's first appInfo call is already answered.
   const [info, setInfo] = useState<AppInfo | null>(() => {
     const answer = firstAnswer('appInfo');
     return answer?.ok ? answer.value : null;
@@ -62,8 +63,14 @@ export function CashierApp() {
   // The last chain and asset lists, kept while the start form comes and goes between sales.
   const [catalogueMemory] = useState(() => new CatalogueMemory());
   const { session, setSession } = useStaffSession();
+  // The first screen, or what keeps it from being drawn, replaces the start screen (index.html)
+  // in the same frame; until then the start screen stays, not this component's spinner.
+  const drawn = (info !== null && session !== undefined) || infoFailure !== null;
+  useLayoutEffect(() => {
+    if (drawn) removeStartScreen();
+  }, [drawn]);
 
-  // `asked`: the appInfo call main.tsx started at load, taken by the first attempt.
+  // `asked`: the appInfo call cashier-page.tsx started at load, taken by the first attempt.
   const loadInfo = useCallback(async (asked: FirstCall<'appInfo'> | null = null) => {
     const result = await (asked ?? callPos('appInfo', {}));
     if (result.ok) {

@@ -34,7 +34,7 @@ function start<Name extends FirstCallName>(call: FirstCall<Name>): Started<Name>
 
 /**
  * Asks main for `appInfo` and `staffSession` at once, in parallel, as the page's script is
- * evaluated (main.tsx calls it before React renders). Asked from the first render's effects
+ * evaluated (cashier-page.tsx calls it before React renders). Asked from the first render's effects
  * instead, they would leave the page only after React's first render and commit (tens of ms
  * on a till) and the screen would wait that long more; now their answers are usually in by
  * the time the shell asks for them (`takeFirstCall`, `firstAnswer`).

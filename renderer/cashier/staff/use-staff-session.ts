@@ -11,7 +11,7 @@ import { usePosListener } from '../shell/use-pos';
  * answered with.
  */
 export function useStaffSession() {
-  // Known at once when main.tsx's first staffSession call is already answered.
+  // Known at once when cashier-page.tsx's first staffSession call is already answered.
   const [session, setSession] = useState<StaffSession | null | undefined>(() => {
     const answer = firstAnswer('staffSession');
     return answer?.ok ? (answer.value ?? null) : undefined;
@@ -27,7 +27,7 @@ export function useStaffSession() {
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The first ask takes the call main.tsx started at load (first-calls.ts), if any.
+    // The first ask takes the call cashier-page.tsx started at load (first-calls.ts), if any.
     const ask = async (asked: FirstCall<'staffSession'> | null = null) => {
       const result = await (asked ?? callPos('staffSession', {}));
       if (!live || heardEvent.current) return;

@@ -12,6 +12,10 @@ import type { AppServices } from '../../../electron/app/app-services';
 import { createStartGate, startingAnswer } from '../../../electron/app/start-gate';
 import { silentLogger, type Logger } from '../../../electron/logging/logger';
 import { buildContentSecurityPolicy } from '../../../electron/main/security/content-security-policy';
+import {
+  markFirstScreen,
+  type FirstScreenSettings,
+} from '../../../electron/main/first-screen-mark';
 import { watchPageLoad } from '../../../electron/main/page-load-watch';
 import { resolvePageRequest } from '../../../electron/main/page-request';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
@@ -124,6 +128,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ? watchPageLoad('/cashier/index.html', clock, CASHIER_FILES_BOUND_MS)
     : null;
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
+  /**
+   * The settings the cashier page's start screen follows (electron/main/first-screen-mark.ts):
+   * the services' once up; before, as the startup bench opens the pages, this harness's own
+   * over the defaults of the three that count (shared/settings.ts), without loading the
+   * settings' code ahead of the pages.
+   */
+  const live: { settings?: SettingsService } = {};
+  const firstScreenSettings = (): FirstScreenSettings =>
+    live.settings?.current().values ?? {
+      staffPinsRequired: options.settings?.staffPinsRequired ?? false,
+      serviceBaseUrl: options.settings?.serviceBaseUrl ?? '',
+      demoModeAllowed: options.settings?.demoModeAllowed ?? true,
+    };
 
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => {
@@ -209,9 +226,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     if (resolved.contentType.startsWith('text/html')) {
       const page: HarnessPage = url.pathname.startsWith('/cashier/') ? 'cashier' : 'display';
-      const html = content
-        .toString('utf8')
-        .replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
+      const html = markFirstScreen(content.toString('utf8'), firstScreenSettings()).replace(
+        '<head>',
+        `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`,
+      );
       content = Buffer.from(html);
       cashierLoad?.served(url.pathname, html);
     } else {
@@ -251,6 +269,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw error;
   }
   const { services, settings, printing } = started;
+  live.settings = settings;
   gate.open(services);
 
   return {

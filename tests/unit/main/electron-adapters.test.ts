@@ -133,6 +133,31 @@ describe('app:// scheme', () => {
       ['/assets/a.js', undefined],
     ]);
   });
+
+  it("serves a page's HTML as pageHtml changes it, and tells the changed text", async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'pages-')), 'renderer');
+    mkdirSync(join(root, 'cashier'), { recursive: true });
+    mkdirSync(join(root, 'display'), { recursive: true });
+    writeFileSync(join(root, 'cashier', 'index.html'), '<html lang="en"><title>c</title>');
+    writeFileSync(join(root, 'display', 'index.html'), '<html lang="en"><title>d</title>');
+    const served: (string | undefined)[] = [];
+    const { serveAppScheme } = await import('../../../electron/main/app-protocol');
+    serveAppScheme(
+      root,
+      () => "default-src 'self'",
+      (_path, text) => served.push(text),
+      (path, html) =>
+        path === '/cashier/index.html' ? html.replace('<html', '<html data-x') : html,
+    );
+    const cashier = await state.handler!(new Request('app://pages/cashier/index.html'));
+    expect(await cashier.text()).toBe('<html data-x lang="en"><title>c</title>');
+    const display = await state.handler!(new Request('app://pages/display/index.html'));
+    expect(await display.text()).toBe('<html lang="en"><title>d</title>');
+    expect(served).toEqual([
+      '<html data-x lang="en"><title>c</title>',
+      '<html lang="en"><title>d</title>',
+    ]);
+  });
 });
 
 describe('NFC reader in a utilityProcess', () => {

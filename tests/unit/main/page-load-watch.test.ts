@@ -28,6 +28,22 @@ describe('watchPageLoad', () => {
     );
   });
 
+  it("names the files the entry loads after the page's first frame too", () => {
+    const html = cashierHtml.replace(
+      'src="../assets/cashier-1.js"',
+      'src="../assets/cashier-1.js" data-start-files="../assets/page-4.js ../assets/page-5.css"',
+    );
+    expect(startFilesOf('/cashier/index.html', html)).toEqual(
+      new Set([
+        '/assets/cashier-1.js',
+        '/assets/react-2.js',
+        '/assets/cashier-3.css',
+        '/assets/page-4.js',
+        '/assets/page-5.css',
+      ]),
+    );
+  });
+
   it('is loaded once the HTML and every file it names are served, not before', async () => {
     const clock = new ManualClock(0);
     const watch = watchPageLoad('/cashier/index.html', clock, 2_000);

@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-/** What main.tsx does, from freshly loaded modules: start the first calls, render once answered. */
+/** What cashier-page.tsx does, from freshly loaded modules: start the first calls, render once answered. */
 async function loadPage(): Promise<void> {
   const firstCalls = await import('../../../../renderer/cashier/shell/first-calls');
   const { CashierApp } = await import('../../../../renderer/cashier/shell/cashier-app');
