@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/escape-html';
 import type { PaperKind, PrintBlock, PrintDocument } from '../../shared/printing/print-document';
 import {
   LINE_HEIGHT,
@@ -13,16 +14,6 @@ import { qrSvg } from './qr-svg';
 
 /** No script, no fetch, no font or frame: styles in the page and images drawn inline only. */
 export const PRINT_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-/** Every text the page shows goes through here: a shop name is never markup. */
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * A document as one complete, static HTML page for a paper: the page the till prints through

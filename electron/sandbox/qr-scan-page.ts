@@ -1,15 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import { escapeHtml } from '../../shared/escape-html';
 
 /**
  * The page a sandbox `qr_url` opens: a stand-in for the wallet app, so a demo link leads
  * somewhere readable instead of a 404. It shows the link's parameters and does nothing else.
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 export function sendQrScanPage(res: ServerResponse, query: string): void {
   const rows = [...new URLSearchParams(query)]
