@@ -1,8 +1,9 @@
 // Start-up, in Debian's Chromium through the harness host (startup-host.ts: the app's services
 // in their own Node process, as main; the pages in Chromium, as the windows): from the
-// moment the host process is asked for to (a) the cashier page ready for input (the amount
-// field in the DOM, focused, and a frame painted) and (b) the customer display painting its
-// idle screen. Beside it, in the same run, a bare start: a plain Node http server process
+// moment the host process is asked for to (a) the cashier page ready for input (an amount
+// field in the DOM, focused, and a frame painted: the start screen's, static HTML whose keys
+// become the sale's amount, as the app shows it) and (b) the customer display painting its
+// idle screen. When the whole sale screen is drawn (the start screen gone) is printed too. Beside it, in the same run, a bare start: a plain Node http server process
 // serving a page of React that renders a focused input (the same React build the pages use),
 // from its process start to that input painted. Each side runs STARTS times in turns, every
 // time a fresh host process and a fresh browser context (no HTTP cache), and the medians are
