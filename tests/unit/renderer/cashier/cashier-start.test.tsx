@@ -4,9 +4,9 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallName } from '../../../../shared/ipc/contract';
-import { renderWithTheme } from '../common/render-with-theme';
 import { appInfo, cashierSettings } from './cashier-fixtures';
 import { installFakePos, type FakePos } from './fake-pos';
+import { loadCashierPage } from './load-cashier-page';
 
 const info = appInfo();
 
@@ -33,15 +33,6 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-/** What cashier-page.tsx does, from freshly loaded modules: start the first calls, render once answered. */
-async function loadPage(): Promise<void> {
-  const firstCalls = await import('../../../../renderer/cashier/shell/first-calls');
-  const { CashierApp } = await import('../../../../renderer/cashier/shell/cashier-app');
-  firstCalls.startFirstCalls();
-  await firstCalls.firstAnswersOrAfter(200);
-  renderWithTheme(<CashierApp />);
-}
-
 describe('the cashier page at start', () => {
   it('asks appInfo and staffSession before React renders, in parallel', async () => {
     const { startFirstCalls } = await import('../../../../renderer/cashier/shell/first-calls');
@@ -51,7 +42,7 @@ describe('the cashier page at start', () => {
   });
 
   it('asks appInfo and staffSession once each, though every subscription hears the settings', async () => {
-    await loadPage();
+    await loadCashierPage();
     await screen.findByTestId('amount-input');
     // Let every pending event replay and answer be delivered.
     await act(async () => {});
@@ -65,13 +56,13 @@ describe('the cashier page at start', () => {
   });
 
   it('draws the sale screen in its first render when the first answers are in, with no spinner before it', async () => {
-    await loadPage();
+    await loadCashierPage();
     // Synchronously after the first render: no effect or answer was needed.
     expect(screen.getByTestId('amount-input')).toBeTruthy();
   });
 
   it('asks appInfo again when the settings change after start', async () => {
-    await loadPage();
+    await loadCashierPage();
     await screen.findByTestId('amount-input');
     await act(async () => pos.emit('settings-changed', cashierSettings({ shopName: 'Corner' })));
     await waitFor(() => expect(pos.callsOf('appInfo')).toHaveLength(2));
@@ -79,7 +70,7 @@ describe('the cashier page at start', () => {
 
   it('shows the amount field, focused, while the shift, updates and catalogue calls are unanswered', async () => {
     for (const name of notForTheAmount) pos.answer(name, () => new Promise(() => {}));
-    await loadPage();
+    await loadCashierPage();
     const amount = await screen.findByTestId('amount-input');
     await waitFor(() => expect(document.activeElement).toBe(amount));
     // They are asked (the shift's by the status bar, drawn a frame later), and none answers.

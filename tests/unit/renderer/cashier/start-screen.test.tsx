@@ -10,6 +10,7 @@ import type { StaffSession } from '../../../../shared/staff';
 import { renderWithTheme } from '../common/render-with-theme';
 import { appInfo, cashierSettings } from './cashier-fixtures';
 import { installFakePos, type FakePos } from './fake-pos';
+import { loadCashierPage } from './load-cashier-page';
 
 const pageHtml = readFileSync(
   join(import.meta.dirname, '../../../../renderer/cashier/index.html'),
@@ -40,21 +41,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** What cashier-page.tsx does once main.tsx loads it. */
-async function loadPage(): Promise<void> {
-  const firstCalls = await import('../../../../renderer/cashier/shell/first-calls');
-  const { CashierApp } = await import('../../../../renderer/cashier/shell/cashier-app');
-  firstCalls.startFirstCalls();
-  await firstCalls.firstAnswersOrAfter(200);
-  renderWithTheme(<CashierApp />);
-}
-
 describe('the cashier start screen', () => {
   it('hands the keys typed into it to the sale screen, where the cashier goes on typing', async () => {
     const field = insertStartScreen();
     field.focus();
     field.value = '12.5';
-    await loadPage();
+    await loadCashierPage();
     const amount = screen.getByTestId<HTMLInputElement>('amount-input');
     expect(amount.value).toBe('12.5');
     expect(document.activeElement).toBe(amount);
@@ -86,7 +78,7 @@ describe('the cashier start screen', () => {
     };
     pos.handle('staffSession', () => session);
     insertStartScreen().value = '40';
-    await loadPage();
+    await loadCashierPage();
     await screen.findByTestId('sign-in-screen');
     expect(startScreen()).toBeNull();
     expect(screen.queryByTestId('amount-input')).toBeNull();
@@ -95,7 +87,7 @@ describe('the cashier start screen', () => {
   it('gives way to what went wrong when main cannot answer', async () => {
     pos.fail('appInfo', 'internal', 'The till could not read its settings.');
     insertStartScreen();
-    await loadPage();
+    await loadCashierPage();
     await screen.findByTestId('error-message');
     expect(startScreen()).toBeNull();
   });
