@@ -4,9 +4,9 @@ import type { Clock } from '../../shared/clock';
  * Tells when a page has its start files: its HTML, every script, module preload and
  * stylesheet the HTML names, and the files its entry script names in `data-start-files`
  * (the cashier's: the till's code, which its entry imports once the start screen is painted;
- * electron.vite.config.ts writes the list). Main loads its services once the cashier window has them: the
- * pages' files are served by main's own thread (the app:// handler), so files asked for while
- * the services' code loads would wait behind it, and the window with them. `loaded` resolves
+ * electron.vite.config.ts writes the list). Main loads its services once the cashier window
+ * has them: the pages' files are served by main's own thread (the app:// handler), so files
+ * asked for while the services' code loads would wait behind it, and the window with them. `loaded` resolves
  * then, or `boundMs` after the watch began on the clock, whatever the page does (a window
  * that never loads must not keep the services from starting).
  */

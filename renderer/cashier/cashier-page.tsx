@@ -12,7 +12,8 @@ import { firstAnswersOrAfter, startFirstCalls } from './shell/first-calls';
 /**
  * How long the page waits for its first answers before it draws its shell: answered (a few
  * ms, once main is up), the first screen drawn is the sale screen itself, not a spinner
- * painted just before it; not answered by then (main still starting), the spinner shows.
+ * painted just before it; not answered by then (main still starting), the shell starts and
+ * the start screen (index.html) stays until they are.
  */
 const FIRST_ANSWERS_WAIT_MS = 200;
 

@@ -15,6 +15,7 @@ import { SignInScreen } from '../staff/sign-in-screen';
 import { SignedInPerson } from '../staff/signed-in-person';
 import { staffGate } from '../staff/staff-gate';
 import { useStaffSession } from '../staff/use-staff-session';
+import { removeStartScreen } from '../start-screen';
 import {
   firstAnswer,
   isSettingsAtStart,
@@ -31,7 +32,6 @@ import {
   ShiftScreen,
 } from './lazy-screens';
 import { callPos } from './pos';
-import { removeStartScreen } from '../start-screen';
 import { StatusBar } from './status-bar';
 import { UpdateReadyBadge } from './update-ready-badge';
 import { usePosEvent, usePosListener } from './use-pos';

@@ -34,10 +34,10 @@ function start<Name extends FirstCallName>(call: FirstCall<Name>): Started<Name>
 
 /**
  * Asks main for `appInfo` and `staffSession` at once, in parallel, as the page's script is
- * evaluated (cashier-page.tsx calls it before React renders). Asked from the first render's effects
- * instead, they would leave the page only after React's first render and commit (tens of ms
- * on a till) and the screen would wait that long more; now their answers are usually in by
- * the time the shell asks for them (`takeFirstCall`, `firstAnswer`).
+ * evaluated (cashier-page.tsx calls it before React renders). Asked from the first render's
+ * effects instead, they would leave the page only after React's first render and commit (tens
+ * of ms on a till) and the screen would wait that long more; now their answers are usually in
+ * by the time the shell asks for them (`takeFirstCall`, `firstAnswer`).
  *
  * The settings are subscribed to first: the bridge then asks main for the current settings
  * before it asks for appInfo, and main answers in order, so the first appInfo answer already
