@@ -18,7 +18,7 @@ import { registerIpc } from './ipc-registration';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
 import { markFirstScreen } from './first-screen-mark';
-import { watchPageLoad } from './page-load-watch';
+import { CASHIER_PAGE, watchCashierPageLoad } from './page-load-watch';
 import { APP_ORIGIN } from './page-request';
 import { buildContentSecurityPolicy } from './security/content-security-policy';
 import { isTrustedIpcEvent } from './security/ipc-sender';
@@ -42,9 +42,6 @@ const loggerFor = (scope: string) => createJsonLinesLogger({ scope, write: write
 const logger = loggerFor('main');
 const services = createStartGate<AppServices>(systemClock);
 let cashierWindow: BrowserWindow | undefined;
-const CASHIER_PAGE = '/cashier/index.html';
-/** The longest the services wait for the cashier window's files, however its load goes. */
-const CASHIER_FILES_BOUND_MS = 2_000;
 let displays: CustomerDisplayController | undefined;
 
 async function start(): Promise<void> {
@@ -69,7 +66,7 @@ async function start(): Promise<void> {
   );
   const shell = openShellSettings({ logger });
   // The services' code loads once the cashier window has its files (page-load-watch.ts).
-  const cashierLoad = watchPageLoad(CASHIER_PAGE, systemClock, CASHIER_FILES_BOUND_MS);
+  const cashierLoad = watchCashierPageLoad(systemClock);
   serveAppScheme(
     join(mainDir, '../renderer'),
     () => buildContentSecurityPolicy({}),

@@ -6,9 +6,9 @@ import type { Clock } from '../../shared/clock';
  * (the cashier's: the till's code, which its entry imports once the start screen is painted;
  * electron.vite.config.ts writes the list). Main loads its services once the cashier window
  * has them: the pages' files are served by main's own thread (the app:// handler), so files
- * asked for while the services' code loads would wait behind it, and the window with them. `loaded` resolves
- * then, or `boundMs` after the watch began on the clock, whatever the page does (a window
- * that never loads must not keep the services from starting).
+ * asked for while the services' code loads would wait behind it, and the window with them.
+ * `loaded` resolves then, or `boundMs` after the watch began on the clock, whatever the page
+ * does (a window that never loads must not keep the services from starting).
  */
 export interface PageLoadWatch {
   /** Each file served, by its URL's path; the page's HTML with its text. */
@@ -48,4 +48,14 @@ export function watchPageLoad(pagePath: string, clock: Clock, boundMs: number): 
       }
     },
   };
+}
+
+/** The cashier page, whose start files main waits for before it loads its services. */
+export const CASHIER_PAGE = '/cashier/index.html';
+/** The longest the services wait for the cashier window's files, however its load goes. */
+const CASHIER_FILES_BOUND_MS = 2_000;
+
+/** The watch main (and the test harness, as main) keeps on the cashier page's start files. */
+export function watchCashierPageLoad(clock: Clock): PageLoadWatch {
+  return watchPageLoad(CASHIER_PAGE, clock, CASHIER_FILES_BOUND_MS);
 }

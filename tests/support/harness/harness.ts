@@ -16,7 +16,7 @@ import {
   markFirstScreen,
   type FirstScreenSettings,
 } from '../../../electron/main/first-screen-mark';
-import { watchPageLoad } from '../../../electron/main/page-load-watch';
+import { watchCashierPageLoad } from '../../../electron/main/page-load-watch';
 import { resolvePageRequest } from '../../../electron/main/page-request';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
 import type { SecretStore } from '../../../electron/settings/secret-store';
@@ -70,9 +70,6 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** The longest the services wait for the cashier page's files, as main waits for its window's. */
-const CASHIER_FILES_BOUND_MS = 2_000;
-
 const pageHeaders = (csp: string) => ({
   'content-security-policy': csp,
   'x-content-type-options': 'nosniff',
@@ -124,9 +121,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const gate = createStartGate<AppServices>(clock);
   // Only when the pages open as it starts (onPagesServed): then the services wait for them.
-  const cashierLoad = options.onPagesServed
-    ? watchPageLoad('/cashier/index.html', clock, CASHIER_FILES_BOUND_MS)
-    : null;
+  const cashierLoad = options.onPagesServed ? watchCashierPageLoad(clock) : null;
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
   /**
    * The settings the cashier page's start screen follows (electron/main/first-screen-mark.ts):
