@@ -3,10 +3,11 @@
 // moment the host process is asked for to (a) the cashier page ready for input (an amount
 // field in the DOM, focused, and a frame painted: the start screen's, static HTML whose keys
 // become the sale's amount, as the app shows it) and (b) the customer display painting its
-// idle screen. When the whole sale screen is drawn (the start screen gone) is printed too. Beside it, in the same run, a bare start: a plain Node http server process
-// serving a page of React that renders a focused input (the same React build the pages use),
-// from its process start to that input painted. Each side runs STARTS times in turns, every
-// time a fresh host process and a fresh browser context (no HTTP cache), and the medians are
+// idle screen. When the whole sale screen is drawn (the start screen gone) is printed too.
+// Beside it, in the same run, a bare start: a plain Node http server process serving a page
+// of React that renders a focused input (the same React build the pages use), from its
+// process start to that input painted. Each side runs STARTS times in turns, every time a
+// fresh host process and a fresh browser context (no HTTP cache), and the medians are
 // compared; goal ratio <= 1.5. The page load alone (navigation to ready) is printed beside
 // the bare page's too, to tell the host's share from the page's.
 //

@@ -221,10 +221,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     if (resolved.contentType.startsWith('text/html')) {
       const page: HarnessPage = url.pathname.startsWith('/cashier/') ? 'cashier' : 'display';
-      const html = markFirstScreen(content.toString('utf8'), firstScreenSettings()).replace(
-        '<head>',
-        `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`,
-      );
+      // As main serves it: the cashier page marked for its start screen.
+      const text = content.toString('utf8');
+      const html = (
+        page === 'cashier' ? markFirstScreen(text, firstScreenSettings()) : text
+      ).replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
       content = Buffer.from(html);
       cashierLoad?.served(url.pathname, html);
     } else {
