@@ -17,8 +17,8 @@ import { CustomerDisplayController } from './customer-display/customer-display-c
 import { registerIpc } from './ipc-registration';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
-import { markFirstScreen } from './first-screen-mark';
-import { CASHIER_PAGE, watchCashierPageLoad } from './page-load-watch';
+import { watchCashierPageLoad } from './page-load-watch';
+import { markPageHtml } from './page-marks';
 import { APP_ORIGIN } from './page-request';
 import { buildContentSecurityPolicy } from './security/content-security-policy';
 import { isTrustedIpcEvent } from './security/ipc-sender';
@@ -71,9 +71,9 @@ async function start(): Promise<void> {
     join(mainDir, '../renderer'),
     () => buildContentSecurityPolicy({}),
     cashierLoad.served,
-    // Its start screen takes the first amount when the page opens at the sale.
-    (path, html) =>
-      path === CASHIER_PAGE ? markFirstScreen(html, shell.settings.current().values) : html,
+    // The pages' start screens, from the settings: the cashier's takes the first amount when
+    // it opens at the sale, the display's shows the shop.
+    (path, html) => markPageHtml(path, html, shell.settings.current().values),
   );
   quit.watchSystemShutdown(powerMonitor);
   installAboutPanel(app);
@@ -112,6 +112,15 @@ async function start(): Promise<void> {
     logger,
   });
   displays = controller;
+  // The customer display opens with the cashier window, not once the services are up: its
+  // page shows the shop's idle screen from its HTML (display-start-mark.ts) while they start,
+  // and its first view comes from them.
+  controller.start();
+  // Only the display setting moves the customer's window; a picker tap must not re-fit it.
+  // Quitting has destroyed the window for good.
+  shell.settings.onChange((_settings, changed) => {
+    if (changed.has('customerDisplay') && !quit.isQuitting()) controller.refresh();
+  });
 
   // IT's policy, read again every minute: a GPO or MDM change applies without a restart.
   refreshPolicy({
@@ -217,16 +226,11 @@ async function start(): Promise<void> {
       createNetworkPrinter({ ...target, clock: systemClock, logger: loggerFor('printing') }),
   );
   services.open(started);
-  // A quit asked for while starting has already destroyed the displays: do not reopen them.
+  // A quit asked for while starting: nothing more starts.
   if (quit.isQuitting()) return;
   // The cashier window has been loading meanwhile: its chain list is asked of the service now.
   void started.cashierPageLoading();
-  controller.start();
   updates.start();
-  // Only the display setting moves the customer's window; a picker tap must not re-fit it.
-  shell.settings.onChange((_settings, changed) => {
-    if (changed.has('customerDisplay')) controller.refresh();
-  });
 }
 
 function failedToStart(error: unknown): void {

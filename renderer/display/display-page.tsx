@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import type { DisplayApi } from '../../shared/ipc/contract';
 import { IdleWarmUp, samplePaymentLink } from '../common/idle-warm-up';
 import { PaymentQr } from '../common/payment-qr';
@@ -8,15 +9,16 @@ import { DisplayFeedback } from './display-feedback';
 import { IdentifyOverlay } from './identify-overlay';
 import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
 import { ScanScreen } from './scan-screen';
-
 import { DemoBanner } from './shop-brand';
+import { hasStartScreen, removeStartScreen } from './start-screen';
 import { TapScreen } from './tap-screen';
 import './display.css';
 
 /**
  * The customer display: what main says the customer sees ('customer-view'), counted down by
  * main's clock ('clock-tick'). Read-only: this page has no calls. The root carries
- * data-phase for tests ('waiting' until the first view arrives).
+ * data-phase for tests ('waiting' until the first view arrives). The idle screen main wrote
+ * into the HTML (start-screen.ts) stays until that first view, which replaces it.
  */
 export function DisplayPage({ api }: { api: DisplayApi }) {
   // The view is what the customer waits for: rendered in the task that brought it. The tick
@@ -24,6 +26,10 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
   const view = useEvent(api, 'customer-view', null, { urgent: true });
   const tick = useEvent(api, 'clock-tick', null, { urgent: true });
   const screen = screenFor(view);
+  useLayoutEffect(() => {
+    if (view) removeStartScreen();
+  }, [view]);
+  if (!view && hasStartScreen()) return null;
   return (
     <main
       className="cd-root"

@@ -12,12 +12,9 @@ import type { AppServices } from '../../../electron/app/app-services';
 import { createStartGate, startingAnswer } from '../../../electron/app/start-gate';
 import { silentLogger, type Logger } from '../../../electron/logging/logger';
 import { buildContentSecurityPolicy } from '../../../electron/main/security/content-security-policy';
-import {
-  markFirstScreen,
-  type FirstScreenSettings,
-} from '../../../electron/main/first-screen-mark';
 import { watchCashierPageLoad } from '../../../electron/main/page-load-watch';
 import { resolvePageRequest } from '../../../electron/main/page-request';
+import { markPageHtml, type PageMarkSettings } from '../../../electron/main/page-marks';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
 import type { SecretStore } from '../../../electron/settings/secret-store';
 import type {
@@ -124,17 +121,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const cashierLoad = options.onPagesServed ? watchCashierPageLoad(clock) : null;
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
   /**
-   * The settings the cashier page's start screen follows (electron/main/first-screen-mark.ts):
-   * the services' once up; before, as the startup bench opens the pages, this harness's own
-   * over the defaults of the three that count (shared/settings.ts), without loading the
-   * settings' code ahead of the pages.
+   * The settings the pages' start screens follow (electron/main/page-marks.ts): the services'
+   * once up; before, as the startup bench opens the pages, this harness's own over the
+   * defaults of those that count (shared/settings.ts), without loading the settings' code
+   * ahead of the pages.
    */
   const live: { settings?: SettingsService } = {};
-  const firstScreenSettings = (): FirstScreenSettings =>
+  const pageMarkSettings = (): PageMarkSettings =>
     live.settings?.current().values ?? {
       staffPinsRequired: options.settings?.staffPinsRequired ?? false,
       serviceBaseUrl: options.settings?.serviceBaseUrl ?? '',
       demoModeAllowed: options.settings?.demoModeAllowed ?? true,
+      shopName: options.settings?.shopName ?? '',
+      shopLogo: options.settings?.shopLogo ?? '',
     };
 
   const server = createServer((request, response) => {
@@ -221,11 +220,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     if (resolved.contentType.startsWith('text/html')) {
       const page: HarnessPage = url.pathname.startsWith('/cashier/') ? 'cashier' : 'display';
-      // As main serves it: the cashier page marked for its start screen.
-      const text = content.toString('utf8');
-      const html = (
-        page === 'cashier' ? markFirstScreen(text, firstScreenSettings()) : text
-      ).replace('<head>', `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`);
+      // As main serves it: the pages' start screens written from the settings.
+      const html = markPageHtml(url.pathname, content.toString('utf8'), pageMarkSettings()).replace(
+        '<head>',
+        `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`,
+      );
       content = Buffer.from(html);
       cashierLoad?.served(url.pathname, html);
     } else {
