@@ -3,7 +3,8 @@
 // moment the host process is asked for to (a) the cashier page ready for input (an amount
 // field in the DOM, focused, and a frame painted: the start screen's, static HTML whose keys
 // become the sale's amount, as the app shows it) and (b) the customer display painting its
-// idle screen. When the whole sale screen is drawn (the start screen gone) is printed too.
+// idle screen (the shop's welcome, static HTML main writes in, or the page's own once main's
+// first view came). When the whole sale screen is drawn (the start screen gone) is printed too.
 // Beside it, in the same run, a bare start: a plain Node http server process serving a page
 // of React that renders a focused input (the same React build the pages use), from its
 // process start to that input painted. Each side runs STARTS times in turns, every time a
@@ -11,18 +12,18 @@
 // compared; goal ratio <= 1.5. The page load alone (navigation to ready) is printed beside
 // the bare page's too, to tell the host's share from the page's.
 //
-// As the app opens its cashier window while its services start, the host tells the pages'
-// addresses as soon as it serves them, and the cashier page loads while its services come up
-// (its calls wait for them); the display page is opened once the services are up, as the app
-// opens the customer display then. The host's two moments (pages served, services up) are
-// printed too.
+// As the app opens its windows while its services start, the host tells the pages' addresses
+// as soon as it serves them, and both pages load while its services come up (the cashier's
+// calls and the display's first view wait for them). The host's two moments (pages served,
+// services up) are printed too.
 //
 // Every start opens the same data folder, as a till opens yesterday's journal in the morning
 // (one start before the measured ones makes it); a first start ever also creates the journal.
 //
-// Each side's page (a fresh browser context, its renderer process) is made as its process
-// starts, as an app makes its window while main starts: main's own start-up work overlaps
-// the window's. Not in it: Electron's own start (its binary, the browser process; Chromium is
+// Each side's windows (a fresh browser context, a renderer process each) are made as its
+// process starts, as an app makes its windows while main starts: main's own start-up work
+// overlaps the windows'. The app's two share a context, as its windows share a session, each
+// a window of its own. The bare side has one window. Not in it: Electron's own start (its binary, the browser process; Chromium is
 // launched once before the runs). Needs `npm run build` first (the built pages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -31,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
 import { launchChromium } from '../support/browser';
 import { percentile, ratioLine, type BenchLine } from './bench-line';
 import { bundleHost, spawnHost, stopHost } from './bench-host';
@@ -63,7 +64,7 @@ const readinessProbe = `(() => {
     if (!screen && document.querySelector('[data-testid="amount-input"], [data-testid="bare-input"]') && !document.getElementById('start-screen')) { screen = true; painted('screen'); }
     const field = document.querySelector('[data-testid="start-amount-input"], [data-testid="amount-input"], [data-testid="bare-input"]');
     if (!input && field && document.activeElement === field) { input = true; painted('input'); }
-    if (!idle && document.querySelector('main[data-phase="idle"]')) { idle = true; painted('idle'); }
+    if (!idle && document.querySelector('main[data-phase="idle"], #start-screen main')) { idle = true; painted('idle'); }
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
   document.addEventListener('focusin', check, true);
@@ -130,6 +131,34 @@ async function freshPage(browser: Browser): Promise<{ context: BrowserContext; p
 }
 
 /**
+ * The app's two windows, made at once: the cashier's page, and the display's in a window of
+ * its own in the same browser context, as the app's windows share one session. (A second
+ * page of a context made the usual way is a tab behind the first, and draws no frames; a
+ * second context costs Chromium's browser process what a window does not.) The context's id,
+ * which the window is made in, is the one that appeared with it.
+ */
+async function freshWindows(
+  browser: Browser,
+  session: CDPSession,
+): Promise<{ context: BrowserContext; page: Page; display: Promise<Page> }> {
+  const before = new Set((await session.send('Target.getBrowserContexts')).browserContextIds);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(readinessProbe);
+  const { browserContextIds } = await session.send('Target.getBrowserContexts');
+  const browserContextId = browserContextIds.find((id) => !before.has(id));
+  const cashier = context.newPage();
+  const display = new Promise<Page>((resolve) =>
+    context.on('page', (page) => void cashier.then((made) => page !== made && resolve(page))),
+  );
+  await session.send('Target.createTarget', {
+    url: 'about:blank',
+    ...(browserContextId ? { browserContextId } : {}),
+    newWindow: true,
+  });
+  return { context, page: await cashier, display };
+}
+
+/**
  * Waits for a mark the probe sets (a promise in the page: a string evaluate goes through the
  * DevTools protocol, which the pages' CSP allows, where waitForFunction would need eval), and
  * answers it with the page's navigation start.
@@ -145,6 +174,7 @@ export async function run(): Promise<BenchLine[]> {
   const env = { STARTUP_DATA_DIR: mkdtempSync(join(tmpdir(), 'counter-startup-')) };
   try {
     browser = await launchChromium();
+    const session = await browser.newBrowserCDPSession();
     const bundle = await bundleHost('startup-host');
     {
       const first = await spawnHost(bundle, { env });
@@ -163,33 +193,33 @@ export async function run(): Promise<BenchLine[]> {
     for (let start = 0; start < STARTS; start += 1) {
       {
         const spawning = spawnHost(bundle, { env });
-        // The cashier window is made as the process starts, as the app makes it.
-        const [cashier, host] = await Promise.all([freshPage(browser), spawning]);
+        // Both windows are made as the process starts, as the app makes them: the cashier's
+        // first, the display's beside it.
+        const [windows, host] = await Promise.all([freshWindows(browser, session), spawning]);
         const sinceSpawn = () => performance.timeOrigin + performance.now() - host.spawnedAtMs;
         pagesServed.push(sinceSpawn());
-        // The app opens the customer display once its services are up (its controller starts
-        // then), the cashier window at once.
-        const opening = host.nextLine().then(async () => {
-          servicesUp.push(sinceSpawn());
-          const opened = await freshPage(browser!);
-          await opened.page.goto(host.info.displayUrl);
-          return opened;
+        const up = host.nextLine().then(sinceSpawn);
+        // Both pages load at once: the display's idle screen is in its HTML, and its first view
+        // comes once the services are up.
+        const cashierLoading = windows.page.goto(host.info.cashierUrl);
+        const display = windows.display.then(async (page) => {
+          await page.goto(host.info.displayUrl);
+          return page;
         });
-        await cashier.page.goto(host.info.cashierUrl);
-        const [input, navigated] = await markOf(cashier.page, 'input');
-        const [screen] = await markOf(cashier.page, 'screen');
-        const display = await opening;
-        const [idle] = await markOf(display.page, 'idle');
+        await cashierLoading;
+        const [input, navigated] = await markOf(windows.page, 'input');
+        const [screen] = await markOf(windows.page, 'screen');
+        const [idle, displayNavigated] = await markOf(await display, 'idle');
+        servicesUp.push(await up);
         cashierScreen.push(screen - host.spawnedAtMs);
         cashierReady.push(input - host.spawnedAtMs);
         cashierLoad.push(input - navigated);
         displayIdle.push(idle - host.spawnedAtMs);
         if (process.env.STARTUP_BENCH_SAMPLES)
           console.log(
-            `start ${start + 1}: pages served ${pagesServed.at(-1)!.toFixed(0)}, services up ${servicesUp.at(-1)!.toFixed(0)}, cashier ready ${cashierReady.at(-1)!.toFixed(0)}, sale screen ${cashierScreen.at(-1)!.toFixed(0)} (navigation ${(navigated - host.spawnedAtMs).toFixed(0)}), display idle ${displayIdle.at(-1)!.toFixed(0)} ms`,
+            `start ${start + 1}: pages served ${pagesServed.at(-1)!.toFixed(0)}, services up ${servicesUp.at(-1)!.toFixed(0)}, cashier ready ${cashierReady.at(-1)!.toFixed(0)}, sale screen ${cashierScreen.at(-1)!.toFixed(0)} (navigation ${(navigated - host.spawnedAtMs).toFixed(0)}), display idle ${displayIdle.at(-1)!.toFixed(0)} (navigation ${(displayNavigated - host.spawnedAtMs).toFixed(0)}) ms`,
           );
-        await cashier.context.close();
-        await display.context.close();
+        await windows.context.close();
         await stopHost(host.child);
       }
       {
