@@ -97,5 +97,10 @@ export interface AppServices {
    * rejects; a page that asks meanwhile waits for it or gets its failure).
    */
   cashierPageLoading(): Promise<void>;
+  /**
+   * Settles once main's sale path was warmed up after start (a sale that never leaves main,
+   * sale-warm-up.ts), or that failed (logged) or was stopped; never rejects.
+   */
+  saleWarmedUp: Promise<void>;
   close(): Promise<void>;
 }
