@@ -7,7 +7,7 @@ import type { Browser, Page, Route } from 'playwright';
 import { launchChromium } from '../support/browser';
 import { startHarness, type Harness } from '../support/harness/harness';
 
-/** The display's code: the chunk its entry imports once the idle screen is painted. */
+/** The display's code: the chunk its entry imports while the idle screen shows. */
 const displayCode = '**/assets/display-app-*.js';
 const logo =
   'data:image/svg+xml;base64,' +
