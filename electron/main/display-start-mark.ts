@@ -17,7 +17,7 @@ const SLOT = '<div id="start-screen"></div>';
  * The display page's HTML with its idle screen written in: the shop's name and logo, and the
  * demo banner, as the page draws them once main answers (renderer/display/message-screens.tsx,
  * the welcome screen). The customer sees the shop at once, while the page's code loads and
- * the services start; the page's first view replaces it (renderer/display/start-screen.ts).
+ * the services start; the page's first view replaces it (renderer/display/display-page.tsx).
  *
  * From the settings alone, as the services will: demo mode is no service and demo allowed
  * (service-connection.ts); a data: logo is shown as it is, an https one only once the services

@@ -2,9 +2,10 @@
  * The start screen is static HTML (index.html), painted before the till's code has loaded:
  * the cashier can type the first amount into its field at once. The page's first screen
  * takes those keys (`startScreenKeys`, as the sale screen takes keys typed ahead) and removes
- * it in the same commit (`removeStartScreen`): no frame shows both, or neither.
+ * it in the same commit (`removeStartScreen`, common/start-screen.ts): no frame shows both, or
+ * neither. The sale screen focuses its own amount field as it is drawn (start-sale.tsx), so the
+ * cashier goes on typing.
  */
-const SCREEN_ID = 'start-screen';
 const FIELD_ID = 'start-amount-field';
 const NOTE_ID = 'start-note';
 
@@ -16,14 +17,6 @@ const NOTE_ID = 'start-note';
 export function startScreenKeys(): string {
   const field = document.getElementById(FIELD_ID);
   return field instanceof HTMLInputElement ? field.value : '';
-}
-
-/**
- * Removes the start screen (nothing when it is gone or was never there). The sale screen
- * focuses its own amount field as it is drawn (start-sale.tsx), so the cashier goes on typing.
- */
-export function removeStartScreen(): void {
-  document.getElementById(SCREEN_ID)?.remove();
 }
 
 /**

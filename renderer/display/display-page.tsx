@@ -10,7 +10,7 @@ import { IdentifyOverlay } from './identify-overlay';
 import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
 import { ScanScreen } from './scan-screen';
 import { DemoBanner } from './shop-brand';
-import { hasStartScreen, removeStartScreen } from './start-screen';
+import { hasStartScreen, removeStartScreen } from '../common/start-screen';
 import { TapScreen } from './tap-screen';
 import './display.css';
 
@@ -18,7 +18,7 @@ import './display.css';
  * The customer display: what main says the customer sees ('customer-view'), counted down by
  * main's clock ('clock-tick'). Read-only: this page has no calls. The root carries
  * data-phase for tests ('waiting' until the first view arrives). The idle screen main wrote
- * into the HTML (start-screen.ts) stays until that first view, which replaces it.
+ * into the HTML (common/start-screen.ts) stays until that first view, which replaces it.
  */
 export function DisplayPage({ api }: { api: DisplayApi }) {
   // The view is what the customer waits for: rendered in the task that brought it. The tick

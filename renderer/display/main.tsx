@@ -1,4 +1,4 @@
-// The page's entry: the idle screen main wrote into the HTML (start-screen.ts) shows while the
+// The page's entry: the idle screen main wrote into the HTML (display-page.tsx) shows while the
 // display's code (display-app.tsx) loads, and until main's first view. The code is asked for
 // at once, not after the first paint as the cashier's is: the display's own warm-up (its first
 // QR drawn off screen, renderer/common/idle-warm-up.tsx) must be done before the first

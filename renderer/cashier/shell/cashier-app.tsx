@@ -15,7 +15,7 @@ import { SignInScreen } from '../staff/sign-in-screen';
 import { SignedInPerson } from '../staff/signed-in-person';
 import { staffGate } from '../staff/staff-gate';
 import { useStaffSession } from '../staff/use-staff-session';
-import { removeStartScreen } from '../start-screen';
+import { removeStartScreen } from '../../common/start-screen';
 import {
   firstAnswer,
   isSettingsAtStart,
