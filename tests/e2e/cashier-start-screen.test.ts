@@ -4,9 +4,10 @@
 // The till's code is held back by intercepting its script, so the keys are typed while it
 // loads, whatever this machine's speed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { startFilesOf } from '../../electron/main/page-load-watch';
 import { launchChromium } from '../support/browser';
+import { openWithScriptHeld, type HeldScript } from './held-script';
 import { startHarness, type Harness, type HarnessOptions } from '../support/harness/harness';
 
 /** The till's code: the chunk main.tsx imports once the start screen is painted. */
@@ -21,36 +22,21 @@ afterAll(async () => {
 });
 
 /** A cashier page on a fresh harness, its till code held until released, or failing for good. */
-async function openHeld(options: HarnessOptions): Promise<{
-  page: Page;
-  harness: Harness;
-  release: () => Promise<void>;
-  abort: () => Promise<void>;
-  close: () => Promise<void>;
-}> {
+async function openHeld(options: HarnessOptions): Promise<
+  HeldScript & {
+    page: Page;
+    harness: Harness;
+    close: () => Promise<void>;
+  }
+> {
   const harness = await startHarness(options);
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
-  let held: Route | undefined;
-  let failing = false;
-  const asked = new Promise<void>((resolve) => {
-    void page.route(tillCode, async (route) => {
-      // The page asks again for a script whose preload failed: each ask fails alike.
-      if (failing) return route.abort();
-      held = route;
-      resolve();
-    });
-  });
-  await page.goto(harness.cashierUrl);
-  await asked;
+  const held = await openWithScriptHeld(page, harness.cashierUrl, tillCode);
   return {
     page,
     harness,
-    release: async () => held!.continue(),
-    abort: async () => {
-      failing = true;
-      await held!.abort();
-    },
+    ...held,
     close: async () => {
       await context.close();
       await harness.close();

@@ -3,8 +3,9 @@
 // script), the page's first view then replaces it where it stands, and if the code cannot
 // load the customer keeps the calm idle screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../support/browser';
+import { openWithScriptHeld, type HeldScript } from './held-script';
 import { startHarness, type Harness } from '../support/harness/harness';
 
 /** The display's code: the chunk its entry imports while the idle screen shows. */
@@ -27,32 +28,18 @@ afterAll(async () => {
 });
 
 /** A display page with its code held until released, or failing for good. */
-async function openHeld(): Promise<{
-  page: Page;
-  release: () => Promise<void>;
-  abort: () => Promise<void>;
-  close: () => Promise<void>;
-}> {
+async function openHeld(): Promise<
+  HeldScript & {
+    page: Page;
+    close: () => Promise<void>;
+  }
+> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  let held: Route | undefined;
-  let failing = false;
-  const asked = new Promise<void>((resolve) => {
-    void page.route(displayCode, async (route) => {
-      if (failing) return route.abort();
-      held = route;
-      resolve();
-    });
-  });
-  await page.goto(harness.displayUrl);
-  await asked;
+  const held = await openWithScriptHeld(page, harness.displayUrl, displayCode);
   return {
     page,
-    release: async () => held!.continue(),
-    abort: async () => {
-      failing = true;
-      await held!.abort();
-    },
+    ...held,
     close: () => context.close(),
   };
 }
