@@ -63,42 +63,34 @@ describe('the sale warm-up after start', () => {
     expect(order).toEqual(['step 1', 'a page call', 'step 2']);
   });
 
-  it('logs a failing dry run as a warning, and settles: nothing else depends on it', async () => {
-    const clock = new ManualClock();
-    const { logger, lines } = recordingLogger();
-    const warmUp = warmUpSalePath({
-      clock,
-      logger,
-      serviceTimeZone: () => 'UTC',
-      run: async () => {
+  it.each<[string, DryRun, string]>([
+    [
+      'a failing dry run',
+      async () => {
         throw new Error('no journal in memory');
       },
-    });
+      'no journal in memory',
+    ],
+    [
+      'a dry run that throws at once',
+      () => {
+        throw new Error('thrown before its first step');
+      },
+      'thrown before its first step',
+    ],
+  ])('logs %s as a warning, and settles: nothing else depends on it', async (_, run, error) => {
+    const clock = new ManualClock();
+    const { logger, lines } = recordingLogger();
+    const warmUp = warmUpSalePath({ clock, logger, serviceTimeZone: () => 'UTC', run });
     clock.advance(SALE_WARM_UP_DELAY_MS);
     await expect(warmUp.done).resolves.toBeUndefined();
     expect(lines).toEqual([
       {
         level: 'warn',
         message: 'sale warm-up failed; the first sale may be slower',
-        fields: { error: 'no journal in memory' },
+        fields: { error },
       },
     ]);
-  });
-
-  it('a dry run that throws at once is caught the same way', async () => {
-    const clock = new ManualClock();
-    const { logger, lines } = recordingLogger();
-    const warmUp = warmUpSalePath({
-      clock,
-      logger,
-      serviceTimeZone: () => 'UTC',
-      run: () => {
-        throw new Error('thrown before its first step');
-      },
-    });
-    clock.advance(SALE_WARM_UP_DELAY_MS);
-    await warmUp.done;
-    expect(lines.map((line) => line.level)).toEqual(['warn']);
   });
 
   it('stopped before its time, it never runs; stopped while running, it ends at its next pause, unlogged', async () => {
