@@ -124,9 +124,15 @@ async function spawnBare(): Promise<{ url: string; child: ChildProcess; spawnedA
   return { url, child, spawnedAtMs };
 }
 
-async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh browser context (no HTTP cache) whose pages carry the readiness probe. */
+async function freshContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(readinessProbe);
+  return context;
+}
+
+async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await freshContext(browser);
   return { context, page: await context.newPage() };
 }
 
@@ -143,8 +149,7 @@ async function freshWindows(
   browser: Browser,
   session: CDPSession,
 ): Promise<{ context: BrowserContext; page: Page; display: Promise<Page> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(readinessProbe);
+  const context = await freshContext(browser);
   const cashier = context.newPage();
   const opened = new Promise<Page>((resolve) =>
     context.on('page', (page) => void cashier.then((made) => page !== made && resolve(page))),
