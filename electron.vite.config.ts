@@ -5,27 +5,33 @@ import type { Plugin } from 'vite';
 
 const root = import.meta.dirname;
 
+/** Each page, by its HTML, and the module its entry imports after the page's start screen. */
+const pageCode = {
+  'cashier/index.html': 'renderer/cashier/cashier-page.tsx',
+  'display/index.html': 'renderer/display/display-app.tsx',
+} as const;
+
 /**
- * The cashier page's entry paints its start screen, then imports the till's code
- * (renderer/cashier/main.tsx). This names that code's files (the chunk, the chunks it
- * imports, their style sheets) on the entry's script tag, as `data-start-files`: nothing is
- * fetched for it (preloads, measured, held the start screen's first frame back), but main's
- * page-load watch, which reads the HTML, waits for them too before it loads the services
- * (electron/main/page-load-watch.ts).
+ * Each page's entry paints its start screen from the HTML, then imports the page's code
+ * (`pageCode`: the cashier's till, the display's app). This names that code's files (the
+ * chunk, the chunks it imports, their style sheets) on the entry's script tag, as
+ * `data-start-files`: nothing is fetched for it (preloads, measured, held the cashier's start
+ * screen's first frame back), but main's page-load watch, which reads the HTML, waits for
+ * them too before it loads the services (electron/main/page-load-watch.ts).
  */
-function nameCashierStartFiles(): Plugin {
+function namePageStartFiles(): Plugin {
   return {
-    name: 'counter:cashier-start-files',
+    name: 'counter:page-start-files',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, filename }) {
-        if (!bundle || !filename.endsWith('cashier/index.html')) return html;
-        const page = Object.values(bundle).find(
-          (output) =>
-            output.type === 'chunk' &&
-            output.facadeModuleId?.endsWith('renderer/cashier/cashier-page.tsx'),
+        const [pageHtml, code] =
+          Object.entries(pageCode).find(([page]) => filename.endsWith(page)) ?? [];
+        if (!bundle || !pageHtml || !code) return html;
+        const chunk = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(code),
         );
-        if (page?.type !== 'chunk') throw new Error('the cashier page has no cashier-page chunk');
+        if (chunk?.type !== 'chunk') throw new Error(`${pageHtml} has no chunk for ${code}`);
         const files = new Set<string>();
         const add = (name: string) => {
           const output = bundle[name];
@@ -34,11 +40,11 @@ function nameCashierStartFiles(): Plugin {
           for (const css of output.viteMetadata?.importedCss ?? []) files.add(css);
           for (const imported of output.imports) add(imported);
         };
-        add(page.fileName);
+        add(chunk.fileName);
         // Those the HTML names already are the entry's own.
         const later = [...files].filter((name) => !html.includes(`/${name}"`));
         const entry = /<script type="module" crossorigin src="[^"]+"/;
-        if (!entry.test(html)) throw new Error('the cashier page has no entry script');
+        if (!entry.test(html)) throw new Error(`${pageHtml} has no entry script`);
         return html.replace(
           entry,
           (tag) => `${tag} data-start-files="${later.map((name) => `../${name}`).join(' ')}"`,
@@ -84,7 +90,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react(), nameCashierStartFiles()],
+    plugins: [react(), namePageStartFiles()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves output unminified; the pages load on every start of a till.

@@ -1,9 +1,6 @@
 import { escapeHtml } from '../../shared/escape-html';
 import type { Settings } from '../../shared/settings';
 
-/** The customer display page, as main serves it. */
-export const DISPLAY_PAGE = '/display/index.html';
-
 /** The settings the display's idle screen shows before the services are up. */
 export type DisplayStartSettings = Pick<
   Settings,

@@ -17,7 +17,8 @@ import { CustomerDisplayController } from './customer-display/customer-display-c
 import { registerIpc } from './ipc-registration';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
-import { watchCashierPageLoad } from './page-load-watch';
+import { watchWindowsLoad } from './page-load-watch';
+import { CASHIER_PAGE, DISPLAY_PAGE } from './page-paths';
 import { markPageHtml } from './page-marks';
 import { APP_ORIGIN } from './page-request';
 import { buildContentSecurityPolicy } from './security/content-security-policy';
@@ -65,12 +66,12 @@ async function start(): Promise<void> {
     logger,
   );
   const shell = openShellSettings({ logger });
-  // The services' code loads once the cashier window has its files (page-load-watch.ts).
-  const cashierLoad = watchCashierPageLoad(systemClock);
+  // The services' code loads once the windows opened have their files (page-load-watch.ts).
+  const windowsLoad = watchWindowsLoad(systemClock);
   serveAppScheme(
     join(mainDir, '../renderer'),
     () => buildContentSecurityPolicy({}),
-    cashierLoad.served,
+    windowsLoad.served,
     // The pages' start screens, from the settings: the cashier's takes the first amount when
     // it opens at the sale, the display's shows the shop.
     (path, html) => markPageHtml(path, html, shell.settings.current().values),
@@ -91,6 +92,7 @@ async function start(): Promise<void> {
     isTrusted: (event) => isTrustedIpcEvent(event, registry, location),
     logger,
   });
+  windowsLoad.expect(CASHIER_PAGE);
   const cashier = openCashierWindow({
     factory,
     slot: electronWindowStateSlot(),
@@ -102,6 +104,7 @@ async function start(): Promise<void> {
   wiring.registerPage(cashier.webContents, 'cashier');
   const controller = new CustomerDisplayController({
     openWindow: (look) => {
+      windowsLoad.expect(DISPLAY_PAGE);
       const window = factory.open('display', look);
       wiring.registerPage(window.webContents, 'display');
       return window;
@@ -140,10 +143,10 @@ async function start(): Promise<void> {
   });
 
   // The services' code (journal, sale, sandbox, printing, ...) loads once the windows are
-  // open and the cashier's has its files: the page's scripts run meanwhile, and its calls
+  // open and have their files: the page's scripts run meanwhile, and its calls
   // wait for the services (start-gate.ts). From the dev server, main serves no files. The
   // OS printing (receipt pages, their QR encoder) is the services' too: it loads with them.
-  if (!devServer) await cashierLoad.loaded;
+  if (!devServer) await windowsLoad.loaded;
   const [{ createAppServices }, { createNetworkPrinter }, { createOsPrinting }] = await Promise.all(
     [
       import('../app/app-services'),

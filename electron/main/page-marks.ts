@@ -1,6 +1,6 @@
-import { markDisplayStart, DISPLAY_PAGE, type DisplayStartSettings } from './display-start-mark';
+import { markDisplayStart, type DisplayStartSettings } from './display-start-mark';
 import { markFirstScreen, type FirstScreenSettings } from './first-screen-mark';
-import { CASHIER_PAGE } from './page-load-watch';
+import { CASHIER_PAGE, DISPLAY_PAGE } from './page-paths';
 
 /** The settings the pages' start screens are written from, known before the services. */
 export type PageMarkSettings = FirstScreenSettings & DisplayStartSettings;

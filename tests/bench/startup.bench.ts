@@ -20,11 +20,13 @@
 // Every start opens the same data folder, as a till opens yesterday's journal in the morning
 // (one start before the measured ones makes it); a first start ever also creates the journal.
 //
-// Each side's windows (a fresh browser context, a renderer process each) are made as its
-// process starts, as an app makes its windows while main starts: main's own start-up work
-// overlaps the windows'. The app's two share a context, as its windows share a session, each
-// a window of its own. The bare side has one window. Not in it: Electron's own start (its binary, the browser process; Chromium is
-// launched once before the runs). Needs `npm run build` first (the built pages).
+// Each side's browser context (fresh: no HTTP cache) is made while its process starts; its
+// windows once the process serves its pages, each made with its page in one step, as Electron
+// makes a window and loads its page (BrowserWindow, then loadURL, in one turn of main): the
+// app's two in the app's order (the cashier's, then the display's) in the one context, as its
+// windows share a session, each a window of its own; the bare side's one. Not in it:
+// Electron's own start (its binary, the browser process; Chromium is launched once before the
+// runs). Needs `npm run build` first (the built pages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,8 @@ import { launchChromium } from '../support/browser';
 import { percentile, ratioLine, type BenchLine } from './bench-line';
 import { bundleHost, spawnHost, stopHost } from './bench-host';
 
-const STARTS = 7;
+/** Starts of each side: their medians are compared (eleven: seven's swung 0.1x run to run). */
+const STARTS = 11;
 const repoRoot = join(import.meta.dirname, '../..');
 const bareDir = join(repoRoot, 'out/bench/bare-start');
 
@@ -124,50 +127,85 @@ async function spawnBare(): Promise<{ url: string; child: ChildProcess; spawnedA
   return { url, child, spawnedAtMs };
 }
 
-/** A fresh browser context (no HTTP cache) whose pages carry the readiness probe. */
-async function freshContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(readinessProbe);
-  return context;
-}
-
-async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await freshContext(browser);
-  return { context, page: await context.newPage() };
-}
-
 /** Browser contexts already made: a new context's id is the one not among them. */
 const contextsSeen = new Set<string>();
 
 /**
- * The app's two windows, made at once: the cashier's page, and the display's in a window of
- * its own in the same browser context, as the app's windows share one session. (A second
- * page of a context made the usual way is a tab behind the first, and draws no frames; a
- * second context costs Chromium's browser process what a window does not.)
+ * A fresh browser context (no HTTP cache) whose pages carry the readiness probe, with its id
+ * in the DevTools protocol.
  */
-async function freshWindows(
+async function freshContext(
   browser: Browser,
   session: CDPSession,
-): Promise<{ context: BrowserContext; page: Page; display: Promise<Page> }> {
-  const context = await freshContext(browser);
-  const cashier = context.newPage();
-  const opened = new Promise<Page>((resolve) =>
-    context.on('page', (page) => void cashier.then((made) => page !== made && resolve(page))),
+): Promise<{ context: BrowserContext; contextId: string }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(readinessProbe);
+  const { browserContextIds } = await session.send('Target.getBrowserContexts');
+  const contextId = browserContextIds.find((id) => !contextsSeen.has(id));
+  if (!contextId) throw new Error('the new browser context is not listed');
+  contextsSeen.add(contextId);
+  return { context, contextId };
+}
+
+/** A step of a start that should take well under a second: a hung one fails the bench. */
+async function within<T>(step: Promise<T>, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within 15 s: ${what()}`)), 15_000);
+  });
+  try {
+    return await Promise.race([step, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Windows made each with its page, as an app makes a window and tells it its page at once
+ * (Electron's BrowserWindow, then loadURL), in the order given: each a window of its own in
+ * the one context, as an app's windows share one session. (A second page of a context made
+ * the usual way is a tab behind the first, and draws no frames.) Playwright holds a new window
+ * until the readiness probe is in, then its page loads. Answers the pages in the URLs' order.
+ */
+async function openWindows(
+  fresh: { context: BrowserContext; contextId: string },
+  session: CDPSession,
+  urls: readonly string[],
+): Promise<Page[]> {
+  const pages: Page[] = [];
+  const attached = new Promise<void>((resolve) =>
+    fresh.context.on('page', (page) => {
+      pages.push(page);
+      if (pages.length === urls.length) resolve();
+    }),
   );
-  // Made beside the cashier's, which does not wait for it.
-  const display = (async () => {
-    const { browserContextIds } = await session.send('Target.getBrowserContexts');
-    const browserContextId = browserContextIds.find((id) => !contextsSeen.has(id));
-    if (!browserContextId) throw new Error('the new browser context is not listed');
-    contextsSeen.add(browserContextId);
-    await session.send('Target.createTarget', {
-      url: 'about:blank',
-      browserContextId,
-      newWindow: true,
-    });
-    return opened;
-  })();
-  return { context, page: await cashier, display };
+  // Asked for in one turn, in order, as main makes its windows one after the other.
+  await Promise.all(
+    urls.map((url) =>
+      session.send('Target.createTarget', {
+        url,
+        browserContextId: fresh.contextId,
+        newWindow: true,
+      }),
+    ),
+  );
+  await within(attached, () => `${urls.length} windows opened, ${pages.length} seen by Playwright`);
+  // Which page is which, once each has its address (Playwright's own record, no round trip
+  // to the pages).
+  const committed = await within(
+    Promise.all(
+      pages.map(async (page) => {
+        await page.waitForURL((url) => url.protocol.startsWith('http'), { waitUntil: 'commit' });
+        return page.url();
+      }),
+    ),
+    () => `the pages committed: ${pages.map((page) => page.url()).join(', ')}`,
+  );
+  return urls.map((url) => {
+    const page = pages[committed.indexOf(url)];
+    if (!page) throw new Error(`no window opened ${url}`);
+    return page;
+  });
 }
 
 /**
@@ -204,24 +242,22 @@ export async function run(): Promise<BenchLine[]> {
     const bareLoad: number[] = [];
     for (let start = 0; start < STARTS; start += 1) {
       {
+        // The context is made while the host starts; the windows, once it serves their pages.
         const spawning = spawnHost(bundle, { env });
-        // Both windows are made as the process starts, as the app makes them (index.ts opens
-        // the display's right after the cashier's, before either page has loaded).
-        const [windows, host] = await Promise.all([freshWindows(browser, session), spawning]);
+        const [fresh, host] = await Promise.all([freshContext(browser, session), spawning]);
         const sinceSpawn = () => performance.timeOrigin + performance.now() - host.spawnedAtMs;
         pagesServed.push(sinceSpawn());
         const up = host.nextLine().then(sinceSpawn);
-        // Both pages load at once: the display's idle screen is in its HTML, and its first view
-        // comes once the services are up.
-        const cashierLoading = windows.page.goto(host.info.cashierUrl);
-        const display = windows.display.then(async (page) => {
-          await page.goto(host.info.displayUrl);
-          return page;
-        });
-        await cashierLoading;
-        const [input, navigated] = await markOf(windows.page, 'input');
-        const [screen] = await markOf(windows.page, 'screen');
-        const [idle, displayNavigated] = await markOf(await display, 'idle');
+        // The app's order (index.ts): the cashier's window, then the display's; both pages
+        // load at once, the display's idle screen in its HTML, its first view once the
+        // services are up.
+        const [cashier, display] = (await openWindows(fresh, session, [
+          host.info.cashierUrl,
+          host.info.displayUrl,
+        ])) as [Page, Page];
+        const [input, navigated] = await markOf(cashier, 'input');
+        const [screen] = await markOf(cashier, 'screen');
+        const [idle, displayNavigated] = await markOf(display, 'idle');
         servicesUp.push(await up);
         cashierScreen.push(screen - host.spawnedAtMs);
         cashierReady.push(input - host.spawnedAtMs);
@@ -231,21 +267,21 @@ export async function run(): Promise<BenchLine[]> {
           console.log(
             `start ${start + 1}: pages served ${pagesServed.at(-1)!.toFixed(0)}, services up ${servicesUp.at(-1)!.toFixed(0)}, cashier ready ${cashierReady.at(-1)!.toFixed(0)}, sale screen ${cashierScreen.at(-1)!.toFixed(0)} (navigation ${(navigated - host.spawnedAtMs).toFixed(0)}), display idle ${displayIdle.at(-1)!.toFixed(0)} (navigation ${(displayNavigated - host.spawnedAtMs).toFixed(0)}) ms`,
           );
-        await windows.context.close();
+        await fresh.context.close();
         await stopHost(host.child);
       }
       {
         const spawning = spawnBare();
-        const [bare, host] = await Promise.all([freshPage(browser), spawning]);
-        await bare.page.goto(host.url);
-        const [input, navigated] = await markOf(bare.page, 'input');
+        const [fresh, host] = await Promise.all([freshContext(browser, session), spawning]);
+        const [page] = (await openWindows(fresh, session, [host.url])) as [Page];
+        const [input, navigated] = await markOf(page, 'input');
         bareReady.push(input - host.spawnedAtMs);
         bareLoad.push(input - navigated);
         if (process.env.STARTUP_BENCH_SAMPLES)
           console.log(
             `bare ${start + 1}: ready ${bareReady.at(-1)!.toFixed(0)} (navigation ${(navigated - host.spawnedAtMs).toFixed(0)}) ms`,
           );
-        await bare.context.close();
+        await fresh.context.close();
         host.child.stdin?.end();
         await once(host.child, 'exit');
       }

@@ -1,9 +1,12 @@
 // The customer display's idle screen in Chromium, served by the harness as main serves it:
 // the shop is on screen before the page's code has loaded (held back here by intercepting its
 // script), the page's first view then replaces it where it stands, and if the code cannot
-// load the customer keeps the calm idle screen.
+// load the customer keeps the calm idle screen. Its HTML names every file its code brings, as
+// main waits for them before it loads the services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
+import { startFilesOf } from '../../electron/main/page-load-watch';
+import { DISPLAY_PAGE } from '../../electron/main/page-paths';
 import { launchChromium } from '../support/browser';
 import { openWithScriptHeld, type HeldScript } from './held-script';
 import { startHarness, type Harness } from '../support/harness/harness';
@@ -103,6 +106,23 @@ describe('customer display: the idle screen before the code', () => {
       expect(await page.getByRole('alert').count()).toBe(0);
     } finally {
       await display.close();
+    }
+  });
+
+  it("names in its HTML every file the display's code brings, as main waits for them all", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      const response = await page.goto(harness.displayUrl);
+      const named = startFilesOf(DISPLAY_PAGE, await response!.text());
+      expect([...named].some((path) => path.includes('/display-app-'))).toBe(true);
+      await page.locator('main[data-phase="idle"]').waitFor();
+      // Each named file is asked for (none keeps the services waiting for their bound).
+      expect([...named].filter((path) => !asked.includes(path))).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

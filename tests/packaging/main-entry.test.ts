@@ -5,7 +5,7 @@ import { repoRoot } from '../support/package-app';
 
 // What main evaluates before it opens its windows is its entry, out/main/index.js (after
 // `npm run build`): the services' code and the OS printing must not be in it, but in chunks of
-// their own that main imports once the cashier window has its files (electron/main/index.ts).
+// their own that main imports once the windows opened have their files (electron/main/index.ts).
 // The build names each module it bundles in a comment line (`// electron/app/app-services.ts`).
 
 const mainDir = join(repoRoot, 'out/main');

@@ -12,7 +12,8 @@ import type { AppServices } from '../../../electron/app/app-services';
 import { createStartGate, startingAnswer } from '../../../electron/app/start-gate';
 import { silentLogger, type Logger } from '../../../electron/logging/logger';
 import { buildContentSecurityPolicy } from '../../../electron/main/security/content-security-policy';
-import { watchCashierPageLoad } from '../../../electron/main/page-load-watch';
+import { watchWindowsLoad } from '../../../electron/main/page-load-watch';
+import { CASHIER_PAGE, DISPLAY_PAGE } from '../../../electron/main/page-paths';
 import { resolvePageRequest } from '../../../electron/main/page-request';
 import { markPageHtml, type PageMarkSettings } from '../../../electron/main/page-marks';
 import type { SpawnReader } from '../../../electron/nfc-host/reader-channel';
@@ -46,8 +47,9 @@ export interface HarnessOptions {
   /**
    * Told the pages' addresses as soon as they are served, before the services are up (as the
    * app opens its windows while its services start); the pages' calls wait for the services.
-   * As in the app, the services then start once the cashier page has its start files
-   * (electron/main/page-load-watch.ts), or 2 s on the clock.
+   * The caller opens both pages, as the app opens both windows; as in the app, the services
+   * then start once both pages have their start files (electron/main/page-load-watch.ts), or
+   * 2 s on the clock.
    */
   onPagesServed?: (pages: { cashierUrl: string; displayUrl: string }) => void;
 }
@@ -118,7 +120,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const gate = createStartGate<AppServices>(clock);
   // Only when the pages open as it starts (onPagesServed): then the services wait for them.
-  const cashierLoad = options.onPagesServed ? watchCashierPageLoad(clock) : null;
+  const windowsLoad = options.onPagesServed ? watchWindowsLoad(clock) : null;
+  windowsLoad?.expect(CASHIER_PAGE);
+  windowsLoad?.expect(DISPLAY_PAGE);
   const csp = buildContentSecurityPolicy({}).replace("connect-src 'none'", "connect-src 'self'");
   /**
    * The settings the pages' start screens follow (electron/main/page-marks.ts): the services'
@@ -203,7 +207,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       response
         .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...pageHeaders(csp) })
         .end(bridgeScript(page));
-      cashierLoad?.served(url.pathname);
+      windowsLoad?.served(url.pathname);
       return;
     }
     const resolved = resolvePageRequest(`app://pages${url.pathname}`, rendererDir);
@@ -226,9 +230,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         `<head>\n    <script src="/__pos/bridge.js?page=${page}"></script>`,
       );
       content = Buffer.from(html);
-      cashierLoad?.served(url.pathname, html);
+      windowsLoad?.served(url.pathname, html);
     } else {
-      cashierLoad?.served(url.pathname);
+      windowsLoad?.served(url.pathname);
     }
     response
       .writeHead(200, { 'content-type': resolved.contentType, ...pageHeaders(csp) })
@@ -242,9 +246,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // Loaded after the server listens, the bridge on its own: the pages' first requests are
   // already on their way, and in the app no page waits for main to load its preload.
   const bridgeLoading = import('./bridge-script');
-  if (options.onPagesServed && cashierLoad) {
+  if (options.onPagesServed && windowsLoad) {
     options.onPagesServed({ cashierUrl, displayUrl });
-    await cashierLoad.loaded;
+    await windowsLoad.loaded;
   }
   const loading = import('./harness-services');
   let started: Awaited<ReturnType<typeof HarnessServices.createHarnessServices>>;

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 // Main writes the shop's idle screen into the customer display's HTML, from the settings
 // alone, so the customer sees it before the page's code and the services
-// (renderer/display/start-screen.ts); each page's HTML gets its own mark (page-marks.ts).
+// (renderer/common/start-screen.ts); each page's HTML gets its own mark (page-marks.ts).
 import { describe, expect, it } from 'vitest';
 import {
-  DISPLAY_PAGE,
   markDisplayStart,
   type DisplayStartSettings,
 } from '../../../electron/main/display-start-mark';
 import { markPageHtml, type PageMarkSettings } from '../../../electron/main/page-marks';
-import { CASHIER_PAGE } from '../../../electron/main/page-load-watch';
+import { CASHIER_PAGE, DISPLAY_PAGE } from '../../../electron/main/page-paths';
 
 const html = '<body>\n<div id="start-screen"></div>\n<div id="root"></div>\n</body>';
 const demo: DisplayStartSettings = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startFilesOf, watchPageLoad } from '../../../electron/main/page-load-watch';
+import { startFilesOf, watchPagesLoad } from '../../../electron/main/page-load-watch';
 import { ManualClock } from '../../support/manual-clock';
 
 // The cashier page as the build writes it: one module script, its preloads, its stylesheets.
@@ -13,6 +13,16 @@ const cashierHtml = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+// The display page: its entry and its stylesheet.
+const displayHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <script type="module" crossorigin src="../assets/display-6.js"></script>
+    <link rel="stylesheet" crossorigin href="../assets/display-7.css">
+  </head>
+  <body><div id="start-screen"></div><div id="root"></div></body>
+</html>`;
+
 function settled(promise: Promise<void>): () => boolean {
   let done = false;
   void promise.then(() => {
@@ -21,7 +31,7 @@ function settled(promise: Promise<void>): () => boolean {
   return () => done;
 }
 
-describe('watchPageLoad', () => {
+describe('watchPagesLoad', () => {
   it('names the scripts, module preloads and stylesheets a page starts with', () => {
     expect(startFilesOf('/cashier/index.html', cashierHtml)).toEqual(
       new Set(['/assets/cashier-1.js', '/assets/react-2.js', '/assets/cashier-3.css']),
@@ -46,7 +56,8 @@ describe('watchPageLoad', () => {
 
   it('is loaded once the HTML and every file it names are served, not before', async () => {
     const clock = new ManualClock(0);
-    const watch = watchPageLoad('/cashier/index.html', clock, 2_000);
+    const watch = watchPagesLoad(clock, 2_000);
+    watch.expect('/cashier/index.html');
     const loaded = settled(watch.loaded);
     watch.served('/display/index.html', '<script src="../assets/other.js"></script>');
     watch.served('/cashier/index.html', cashierHtml);
@@ -59,9 +70,54 @@ describe('watchPageLoad', () => {
     expect(loaded()).toBe(true);
   });
 
-  it('is loaded at its bound whatever the page does', async () => {
+  it('waits for every window opened: the display page too, once expected', async () => {
     const clock = new ManualClock(0);
-    const watch = watchPageLoad('/cashier/index.html', clock, 2_000);
+    const watch = watchPagesLoad(clock, 2_000);
+    watch.expect('/cashier/index.html');
+    watch.expect('/display/index.html');
+    const loaded = settled(watch.loaded);
+    for (const path of ['/cashier/index.html', ...startFilesOf('/cashier/index.html', cashierHtml)])
+      watch.served(path, path.endsWith('.html') ? cashierHtml : undefined);
+    await Promise.resolve();
+    expect(loaded()).toBe(false);
+    watch.served('/display/index.html', displayHtml);
+    watch.served('/assets/display-6.js');
+    await Promise.resolve();
+    expect(loaded()).toBe(false);
+    watch.served('/assets/display-7.css');
+    await Promise.resolve();
+    expect(loaded()).toBe(true);
+  });
+
+  it('counts a file the pages share once, served before the second page asked for it', async () => {
+    const clock = new ManualClock(0);
+    const watch = watchPagesLoad(clock, 2_000);
+    watch.expect('/cashier/index.html');
+    watch.expect('/display/index.html');
+    const loaded = settled(watch.loaded);
+    for (const path of ['/cashier/index.html', ...startFilesOf('/cashier/index.html', cashierHtml)])
+      watch.served(path, path.endsWith('.html') ? cashierHtml : undefined);
+    // The display's HTML names the cashier's react-2.js, already served.
+    watch.served('/display/index.html', displayHtml.replace('display-7.css', 'react-2.js'));
+    watch.served('/assets/display-6.js');
+    await Promise.resolve();
+    expect(loaded()).toBe(true);
+  });
+
+  it('is not loaded by files served while no window is expected', async () => {
+    const clock = new ManualClock(0);
+    const watch = watchPagesLoad(clock, 2_000);
+    const loaded = settled(watch.loaded);
+    watch.served('/cashier/index.html', '<body></body>');
+    await Promise.resolve();
+    expect(loaded()).toBe(false);
+  });
+
+  it('is loaded at its bound whatever the pages do', async () => {
+    const clock = new ManualClock(0);
+    const watch = watchPagesLoad(clock, 2_000);
+    watch.expect('/cashier/index.html');
+    watch.expect('/display/index.html');
     const loaded = settled(watch.loaded);
     watch.served('/cashier/index.html', cashierHtml);
     clock.advance(1_999);
