@@ -20,7 +20,18 @@ import { transactionRunner, type InTransaction } from './sqlite-transaction';
 export type { Durability } from './journal-connection';
 
 const DEFAULT_IDLE_CHECKPOINT_MS = 30_000;
-/** About 40 MB of WAL at the journal's ~10 pages per write. */
+/**
+ * A busy till's WAL: after this many writes since the last checkpoint, one runs at the till's
+ * next second without a write (BUSY_QUIET_MS), not after the idle wait. A checkpoint syncs the
+ * WAL to disk (tens of ms on a loaded disk): in that second it falls between a sale's steps
+ * (while the customer scans, or after the sale ended), not inside the cashier's click.
+ */
+export const BUSY_WRITES_BEFORE_CHECKPOINT = 500;
+export const BUSY_QUIET_MS = 1_000;
+/**
+ * A till without a second's quiet in this many writes checkpoints inside the write that
+ * reaches it: about 40 MB of WAL at the journal's ~10 pages per write.
+ */
 export const MAX_WRITES_BETWEEN_CHECKPOINTS = 1000;
 
 export interface SqliteJournalOptions {
@@ -42,8 +53,9 @@ export interface SqliteJournalOptions {
    * own automatic checkpoint runs inside whichever commit crosses 1000 WAL pages and made one
    * insert in a hundred take milliseconds (measured p99 5.9 ms on a million orders); a
    * checkpoint right before an insert slows it too (the fsync's file-system journal commit).
-   * So checkpoints wait for a quiet till. A till that never rests still checkpoints every
-   * MAX_WRITES_BETWEEN_CHECKPOINTS writes, keeping the WAL bounded.
+   * So checkpoints wait for a quiet till: a busy one's for a second's quiet once
+   * BUSY_WRITES_BEFORE_CHECKPOINT writes wait, and one that never rests still checkpoints
+   * every MAX_WRITES_BETWEEN_CHECKPOINTS writes, keeping the WAL bounded.
    */
   idleCheckpointMs?: number;
 }
@@ -153,18 +165,30 @@ export class SqliteOrderJournal implements OrderJournal {
     this.statements.checkpointPassive.get();
   }
 
-  /** After every write: count it, and (re)arm the idle checkpoint. */
+  /** How long without a write the next checkpoint waits for: a second once the till is busy. */
+  private quietMs(): number {
+    return this.writesSinceCheckpoint >= BUSY_WRITES_BEFORE_CHECKPOINT
+      ? BUSY_QUIET_MS
+      : this.idleCheckpointMs;
+  }
+
+  /** After every write: count it, and (re)arm the quiet-time checkpoint. */
   private wrote(): void {
     this.lastWriteMs = this.clock.now();
     if (++this.writesSinceCheckpoint >= MAX_WRITES_BETWEEN_CHECKPOINTS) this.checkpoint();
-    if (!this.cancelIdleTimer) this.armIdleTimer(this.lastWriteMs + this.idleCheckpointMs);
+    // The till just became busy: the timer armed for the idle wait would come too late.
+    if (this.writesSinceCheckpoint === BUSY_WRITES_BEFORE_CHECKPOINT) {
+      this.cancelIdleTimer?.();
+      this.cancelIdleTimer = null;
+    }
+    if (!this.cancelIdleTimer) this.armIdleTimer(this.lastWriteMs + this.quietMs());
   }
 
   private armIdleTimer(atMs: number): void {
     this.cancelIdleTimer = this.clock.at(atMs, () => {
       this.cancelIdleTimer = null;
       if (!this.db.isOpen) return;
-      const quietSince = this.lastWriteMs + this.idleCheckpointMs;
+      const quietSince = this.lastWriteMs + this.quietMs();
       if (this.clock.now() >= quietSince) {
         if (this.writesSinceCheckpoint > 0) this.checkpoint();
       } else {

@@ -7,6 +7,8 @@ import { BUSY_TIMEOUT_MS } from '../../../electron/journal/journal-connection';
 import type { NewOrder } from '../../../electron/journal/order-record';
 import { OPEN_STATES_SQL } from '../../../electron/journal/order-rows';
 import {
+  BUSY_QUIET_MS,
+  BUSY_WRITES_BEFORE_CHECKPOINT,
   MAX_WRITES_BETWEEN_CHECKPOINTS,
   SqliteOrderJournal,
 } from '../../../electron/journal/sqlite-order-journal';
@@ -306,6 +308,34 @@ describe('SqliteOrderJournal', () => {
     clock.advance(60_000);
     expect(temp.journal.checkpoints).toBe(1);
     expect(pragmaValue(temp.journal.db, 'wal_autocheckpoint')).toBe(0);
+  });
+
+  it('a busy till checkpoints at its next second without a write, not inside one', () => {
+    // A sale every 20 s: never the idle wait's 30 s of quiet.
+    for (let i = 0; i < BUSY_WRITES_BEFORE_CHECKPOINT - 1; i++) {
+      temp.journal.createOrder(order({ orderId: `o${i}` }), {
+        atMs: clock.now(),
+        reasonKind: 'cashier',
+      });
+      clock.advance(i % 3 === 2 ? 18_000 : 500);
+    }
+    expect(temp.journal.checkpoints).toBe(0);
+    temp.journal.createOrder(order({ orderId: 'busy' }), {
+      atMs: clock.now(),
+      reasonKind: 'cashier',
+    });
+    expect(temp.journal.checkpoints).toBe(0);
+    clock.advance(BUSY_QUIET_MS - 1);
+    expect(temp.journal.checkpoints).toBe(0);
+    clock.advance(1);
+    expect(temp.journal.checkpoints).toBe(1);
+    // Then the idle wait again, until the till is busy again.
+    temp.journal.createOrder(order({ orderId: 'calm' }), {
+      atMs: clock.now(),
+      reasonKind: 'cashier',
+    });
+    clock.advance(BUSY_QUIET_MS);
+    expect(temp.journal.checkpoints).toBe(1);
   });
 
   it('a till that never rests still checkpoints every MAX_WRITES_BETWEEN_CHECKPOINTS writes', () => {
