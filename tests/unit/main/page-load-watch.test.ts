@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { startFilesOf, watchPagesLoad } from '../../../electron/main/page-load-watch';
+import {
+  startFilesOf,
+  watchPagesLoad,
+  type PageLoadWatch,
+} from '../../../electron/main/page-load-watch';
 import { ManualClock } from '../../support/manual-clock';
 
 // The cashier page as the build writes it: one module script, its preloads, its stylesheets.
@@ -23,12 +27,29 @@ const displayHtml = `<!doctype html>
   <body><div id="start-screen"></div><div id="root"></div></body>
 </html>`;
 
-function settled(promise: Promise<void>): () => boolean {
+const CASHIER = '/cashier/index.html';
+const DISPLAY = '/display/index.html';
+
+/** A watch on the windows opened on `pages`; `loaded()` tells, a turn later, whether it resolved. */
+function watching(pages: string[]) {
+  const clock = new ManualClock(0);
+  const watch = watchPagesLoad(clock, 2_000);
+  for (const page of pages) watch.expect(page);
   let done = false;
-  void promise.then(() => {
+  void watch.loaded.then(() => {
     done = true;
   });
-  return () => done;
+  const loaded = async () => {
+    await Promise.resolve();
+    return done;
+  };
+  return { clock, watch, loaded };
+}
+
+/** The cashier's HTML and every file it names, served. */
+function serveCashierPage(watch: PageLoadWatch): void {
+  watch.served(CASHIER, cashierHtml);
+  for (const path of startFilesOf(CASHIER, cashierHtml)) watch.served(path);
 }
 
 describe('watchPagesLoad', () => {
@@ -55,76 +76,48 @@ describe('watchPagesLoad', () => {
   });
 
   it('is loaded once the HTML and every file it names are served, not before', async () => {
-    const clock = new ManualClock(0);
-    const watch = watchPagesLoad(clock, 2_000);
-    watch.expect('/cashier/index.html');
-    const loaded = settled(watch.loaded);
-    watch.served('/display/index.html', '<script src="../assets/other.js"></script>');
-    watch.served('/cashier/index.html', cashierHtml);
+    const { watch, loaded } = watching([CASHIER]);
+    watch.served(DISPLAY, '<script src="../assets/other.js"></script>');
+    watch.served(CASHIER, cashierHtml);
     watch.served('/assets/cashier-1.js');
     watch.served('/assets/react-2.js');
-    await Promise.resolve();
-    expect(loaded()).toBe(false);
+    expect(await loaded()).toBe(false);
     watch.served('/assets/cashier-3.css');
-    await Promise.resolve();
-    expect(loaded()).toBe(true);
+    expect(await loaded()).toBe(true);
   });
 
   it('waits for every window opened: the display page too, once expected', async () => {
-    const clock = new ManualClock(0);
-    const watch = watchPagesLoad(clock, 2_000);
-    watch.expect('/cashier/index.html');
-    watch.expect('/display/index.html');
-    const loaded = settled(watch.loaded);
-    for (const path of ['/cashier/index.html', ...startFilesOf('/cashier/index.html', cashierHtml)])
-      watch.served(path, path.endsWith('.html') ? cashierHtml : undefined);
-    await Promise.resolve();
-    expect(loaded()).toBe(false);
-    watch.served('/display/index.html', displayHtml);
+    const { watch, loaded } = watching([CASHIER, DISPLAY]);
+    serveCashierPage(watch);
+    expect(await loaded()).toBe(false);
+    watch.served(DISPLAY, displayHtml);
     watch.served('/assets/display-6.js');
-    await Promise.resolve();
-    expect(loaded()).toBe(false);
+    expect(await loaded()).toBe(false);
     watch.served('/assets/display-7.css');
-    await Promise.resolve();
-    expect(loaded()).toBe(true);
+    expect(await loaded()).toBe(true);
   });
 
   it('counts a file the pages share once, served before the second page asked for it', async () => {
-    const clock = new ManualClock(0);
-    const watch = watchPagesLoad(clock, 2_000);
-    watch.expect('/cashier/index.html');
-    watch.expect('/display/index.html');
-    const loaded = settled(watch.loaded);
-    for (const path of ['/cashier/index.html', ...startFilesOf('/cashier/index.html', cashierHtml)])
-      watch.served(path, path.endsWith('.html') ? cashierHtml : undefined);
+    const { watch, loaded } = watching([CASHIER, DISPLAY]);
+    serveCashierPage(watch);
     // The display's HTML names the cashier's react-2.js, already served.
-    watch.served('/display/index.html', displayHtml.replace('display-7.css', 'react-2.js'));
+    watch.served(DISPLAY, displayHtml.replace('display-7.css', 'react-2.js'));
     watch.served('/assets/display-6.js');
-    await Promise.resolve();
-    expect(loaded()).toBe(true);
+    expect(await loaded()).toBe(true);
   });
 
   it('is not loaded by files served while no window is expected', async () => {
-    const clock = new ManualClock(0);
-    const watch = watchPagesLoad(clock, 2_000);
-    const loaded = settled(watch.loaded);
-    watch.served('/cashier/index.html', '<body></body>');
-    await Promise.resolve();
-    expect(loaded()).toBe(false);
+    const { watch, loaded } = watching([]);
+    watch.served(CASHIER, '<body></body>');
+    expect(await loaded()).toBe(false);
   });
 
   it('is loaded at its bound whatever the pages do', async () => {
-    const clock = new ManualClock(0);
-    const watch = watchPagesLoad(clock, 2_000);
-    watch.expect('/cashier/index.html');
-    watch.expect('/display/index.html');
-    const loaded = settled(watch.loaded);
-    watch.served('/cashier/index.html', cashierHtml);
+    const { clock, watch, loaded } = watching([CASHIER, DISPLAY]);
+    watch.served(CASHIER, cashierHtml);
     clock.advance(1_999);
-    await Promise.resolve();
-    expect(loaded()).toBe(false);
+    expect(await loaded()).toBe(false);
     clock.advance(1);
-    await Promise.resolve();
-    expect(loaded()).toBe(true);
+    expect(await loaded()).toBe(true);
   });
 });
