@@ -18,7 +18,6 @@ import { registerIpc } from './ipc-registration';
 import { askQuitDuringSale } from './lifecycle/quit-confirmation';
 import { installQuitSequence } from './lifecycle/quit-sequence';
 import { watchWindowsLoad } from './page-load-watch';
-import { CASHIER_PAGE, DISPLAY_PAGE } from './page-paths';
 import { markPageHtml } from './page-marks';
 import { APP_ORIGIN } from './page-request';
 import { buildContentSecurityPolicy } from './security/content-security-policy';
@@ -84,6 +83,7 @@ async function start(): Promise<void> {
     pages,
     isPackaged: app.isPackaged,
     registry,
+    onOpen: windowsLoad.expect,
   });
   // IPC exists before any page loads; a call made while the services start waits for them.
   const wiring = registerIpc({
@@ -92,7 +92,6 @@ async function start(): Promise<void> {
     isTrusted: (event) => isTrustedIpcEvent(event, registry, location),
     logger,
   });
-  windowsLoad.expect(CASHIER_PAGE);
   const cashier = openCashierWindow({
     factory,
     slot: electronWindowStateSlot(),
@@ -104,7 +103,6 @@ async function start(): Promise<void> {
   wiring.registerPage(cashier.webContents, 'cashier');
   const controller = new CustomerDisplayController({
     openWindow: (look) => {
-      windowsLoad.expect(DISPLAY_PAGE);
       const window = factory.open('display', look);
       wiring.registerPage(window.webContents, 'display');
       return window;

@@ -17,7 +17,7 @@ import {
 import { dispatchCall } from '../app/dispatch-call';
 import { startingAnswer, type StartGate } from '../app/start-gate';
 import type { Logger } from '../logging/logger';
-import type { PageName } from './windows/window-factory';
+import type { PageName } from './page-paths';
 
 const refused = {
   ok: false,

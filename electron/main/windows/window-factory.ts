@@ -1,11 +1,10 @@
 import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pagePath, type PageName } from '../page-paths';
 import type { AppLocation } from '../security/trusted-url';
 import { secureWebPreferences } from '../security/web-preferences';
 import type { WindowRegistry } from './window-registry';
-
-export type PageName = 'cashier' | 'display';
 
 /**
  * Where the pages are loaded from: the built files over file://, or an origin: our own
@@ -27,6 +26,11 @@ export interface WindowFactoryOptions {
   /** app.isPackaged: DevTools only in unpackaged builds. */
   isPackaged: boolean;
   registry: WindowRegistry;
+  /**
+   * Told the path of each page a window is opened on, before it loads: main waits for the
+   * files of every window opened before it loads its services (page-load-watch.ts).
+   */
+  onOpen?: (pagePath: string) => void;
 }
 
 /** Everything a caller may choose; webPreferences are not among them. */
@@ -55,9 +59,10 @@ export function createWindowFactory(options: WindowFactoryOptions): WindowFactor
         }),
       });
       options.registry.add(window.webContents);
+      options.onOpen?.(pagePath(page));
       if (look.show !== false) window.once('ready-to-show', () => window.show());
       if (options.pages.kind === 'origin')
-        void window.loadURL(`${options.pages.origin}/${page}/index.html`);
+        void window.loadURL(`${options.pages.origin}${pagePath(page)}`);
       else void window.loadFile(join(options.pages.rendererDir, page, 'index.html'));
       return window;
     },

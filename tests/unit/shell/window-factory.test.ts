@@ -132,6 +132,23 @@ describe('createWindowFactory', () => {
     );
   });
 
+  it('tells each page a window is opened on before it loads it (main waits for its files)', () => {
+    const opened: string[] = [];
+    const factory = createWindowFactory({
+      preloadDir: '/p',
+      pages: { kind: 'origin', origin: 'app://pages' },
+      isPackaged: true,
+      registry: new WindowRegistry(),
+      onOpen: (path) => {
+        opened.push(path);
+        expect((created.at(-1) as FakeWindow).loadURL).not.toHaveBeenCalled();
+      },
+    });
+    factory.open('cashier');
+    factory.open('display');
+    expect(opened).toEqual(['/cashier/index.html', '/display/index.html']);
+  });
+
   it('appLocationOf gives the URL checks the same folder the pages load from', () => {
     expect(appLocationOf({ kind: 'file', rendererDir: '/opt/Counter App/out/renderer' })).toEqual({
       kind: 'file',
