@@ -241,8 +241,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   await new Promise<void>((ready) => server.listen(options.port ?? 0, '127.0.0.1', ready));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const cashierUrl = `${origin}/cashier/index.html`;
-  const displayUrl = `${origin}/display/index.html`;
+  const cashierUrl = `${origin}${CASHIER_PAGE}`;
+  const displayUrl = `${origin}${DISPLAY_PAGE}`;
   // Loaded after the server listens, the bridge on its own: the pages' first requests are
   // already on their way, and in the app no page waits for main to load its preload.
   const bridgeLoading = import('./bridge-script');
