@@ -5,9 +5,9 @@
 // loads, whatever this machine's speed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { startFilesOf } from '../../electron/main/page-load-watch';
 import { launchChromium } from '../support/browser';
 import { openWithScriptHeld, type HeldScript } from './held-script';
+import { openNotingStartFiles } from './start-files-asked';
 import { startHarness, type Harness, type HarnessOptions } from '../support/harness/harness';
 
 /** The till's code: the chunk main.tsx imports once the start screen is painted. */
@@ -106,15 +106,14 @@ describe('cashier: the start screen', () => {
     const harness = await startHarness({});
     const context = await browser.newContext();
     try {
-      const page = await context.newPage();
-      const asked: string[] = [];
-      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-      const response = await page.goto(harness.cashierUrl);
-      const named = startFilesOf('/cashier/index.html', await response!.text());
-      expect([...named].some((path) => path.includes('/cashier-page-'))).toBe(true);
-      await page.getByTestId('amount-input').waitFor();
+      const { named, notAsked } = await openNotingStartFiles(
+        await context.newPage(),
+        harness.cashierUrl,
+        '[data-testid="amount-input"]',
+      );
+      expect(named.some((path) => path.includes('/cashier-page-'))).toBe(true);
       // Each named file is asked for (none keeps the services waiting for their bound).
-      expect([...named].filter((path) => !asked.includes(path))).toEqual([]);
+      expect(notAsked).toEqual([]);
     } finally {
       await context.close();
       await harness.close();

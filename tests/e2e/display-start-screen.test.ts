@@ -5,10 +5,9 @@
 // main waits for them before it loads the services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { startFilesOf } from '../../electron/main/page-load-watch';
-import { DISPLAY_PAGE } from '../../electron/main/page-paths';
 import { launchChromium } from '../support/browser';
 import { openWithScriptHeld, type HeldScript } from './held-script';
+import { openNotingStartFiles } from './start-files-asked';
 import { startHarness, type Harness } from '../support/harness/harness';
 
 /** The display's code: the chunk its entry imports while the idle screen shows. */
@@ -112,15 +111,14 @@ describe('customer display: the idle screen before the code', () => {
   it("names in its HTML every file the display's code brings, as main waits for them all", async () => {
     const context = await browser.newContext();
     try {
-      const page = await context.newPage();
-      const asked: string[] = [];
-      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-      const response = await page.goto(harness.displayUrl);
-      const named = startFilesOf(DISPLAY_PAGE, await response!.text());
-      expect([...named].some((path) => path.includes('/display-app-'))).toBe(true);
-      await page.locator('main[data-phase="idle"]').waitFor();
+      const { named, notAsked } = await openNotingStartFiles(
+        await context.newPage(),
+        harness.displayUrl,
+        'main[data-phase="idle"]',
+      );
+      expect(named.some((path) => path.includes('/display-app-'))).toBe(true);
       // Each named file is asked for (none keeps the services waiting for their bound).
-      expect([...named].filter((path) => !asked.includes(path))).toEqual([]);
+      expect(notAsked).toEqual([]);
     } finally {
       await context.close();
     }
