@@ -1,22 +1,12 @@
-import { startTransition, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { afterPaint } from './after-paint';
+import { Backstage } from './backstage';
 import { whenNothingLoading } from './foreground-loads';
 import { useLatestCallback } from './use-latest-callback';
 import { whenIdle } from './when-idle';
 
 /** How many samples are drawn: enough for V8 to compile the hot loops (QR encoding). */
 const ROUNDS = 8;
-
-/** Off screen, unseen, unreachable: nothing of it shows or is read out. */
-const offScreen: CSSProperties = {
-  position: 'fixed',
-  left: -10_000,
-  top: 0,
-  width: 1024,
-  height: 768,
-  overflow: 'hidden',
-  pointerEvents: 'none',
-};
 
 /**
  * A sample payment link as long as the service's (order id, two contract addresses, the
@@ -32,12 +22,13 @@ export function samplePaymentLink(round: number): string {
  * The first sale of the day would be drawn by cold code: the payment QR's encoder (choosing
  * the mask, scoring each one) runs in V8's interpreter its first times, and in the first
  * sale's CPU profile the display spent ~200 ms encoding its QR, against a few ms warm
- * (tests/bench/cashier.bench.ts with CASHIER_BENCH_PROFILE=1). So after start the page
- * draws what a sale draws, `render(round)` with a sample, a few times, one per idle moment,
- * off screen and hidden from assistive tech; then it renders nothing. The first customer
- * meets compiled code. Each round must draw something new (e.g. samplePaymentLink(round)):
- * a memoised component given the same props would not run again. Give what it draws test
- * ids of its own, so no test mistakes a sample for the real thing.
+ * (tests/bench/cashier.bench.ts with CASHIER_BENCH_PROFILE=1). The rest of the sale's screen
+ * was cold too: its components' first renders, its styles' first layout. So after start the
+ * page draws what a sale draws, `render(round)`: the sale's own screen with a sample sale, a
+ * few times, one per idle moment, backstage (backstage.tsx: unseen, and no query of the page
+ * finds it, so no test mistakes a sample for the real thing); then it renders nothing. The
+ * first customer meets compiled code. Each round must draw something new (e.g.
+ * samplePaymentLink(round)): a memoised component given the same props would not run again.
  *
  * It starts only once `ready` (the page's first screen is there: the cashier's amount field,
  * the display's first view) and a frame with that screen was painted: each round costs tens
@@ -79,9 +70,5 @@ export function IdleWarmUp({
     };
   }, [ready, round, done]);
   if (round === 0 || round > ROUNDS) return null;
-  return (
-    <div aria-hidden="true" inert style={offScreen} data-testid="idle-warm-up">
-      {render(round)}
-    </div>
-  );
+  return <Backstage testId="idle-warm-up">{render(round)}</Backstage>;
 }

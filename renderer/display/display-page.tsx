@@ -1,13 +1,12 @@
 import { useLayoutEffect } from 'react';
 import type { DisplayApi } from '../../shared/ipc/contract';
-import { IdleWarmUp, samplePaymentLink } from '../common/idle-warm-up';
-import { PaymentQr } from '../common/payment-qr';
-import { formatMoney } from '../../shared/pricing/shop-currency';
+import { IdleWarmUp } from '../common/idle-warm-up';
 import { useEvent } from '../common/use-event';
 import { screenFor } from './display-screen';
 import { DisplayFeedback } from './display-feedback';
 import { IdentifyOverlay } from './identify-overlay';
 import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
+import { sampleScanView } from './sample-view';
 import { ScanScreen } from './scan-screen';
 import { DemoBanner } from './shop-brand';
 import { hasStartScreen, removeStartScreen } from '../common/start-screen';
@@ -45,17 +44,18 @@ export function DisplayPage({ api }: { api: DisplayApi }) {
       {screen.kind === 'welcome' ? <WelcomeScreen screen={screen} view={view} /> : null}
       {screen.kind === 'progress' ? <ProgressScreen screen={screen} view={view} /> : null}
       {screen.kind === 'outcome' ? <OutcomeScreen screen={screen} view={view} /> : null}
-      {/* The large QR and the price in money (Intl's currency data loads on first use), drawn
-          by compiled code from the first sale on. Not before the first view is painted: the
-          idle screen comes first. */}
+      {/* The scan screen (the large QR, the price in money: Intl's currency data loads on
+          first use, the logos, the countdown) drawn by compiled code from the first sale on.
+          Not before the first view is painted: the idle screen comes first. */}
       <IdleWarmUp
         ready={view !== null}
-        render={(round) => (
-          <>
-            <PaymentQr link={samplePaymentLink(round)} size={512} testId="warm-up-qr" label="" />
-            <span>{formatMoney(`${round}2.50`, view?.currency ?? 'USD')}</span>
-          </>
-        )}
+        render={(round) =>
+          view ? (
+            <div className="cd-root">
+              <ScanScreen view={sampleScanView(round, view)} nowMs={round * 1000} />
+            </div>
+          ) : null
+        }
       />
       <IdentifyOverlay api={api} />
       <DisplayFeedback view={view} />

@@ -3,10 +3,12 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'rea
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import { AfterFirstPaint } from '../../common/after-first-paint';
-import { IdleWarmUp, samplePaymentLink } from '../../common/idle-warm-up';
+import { IdleWarmUp } from '../../common/idle-warm-up';
 import { PaymentQr } from '../../common/payment-qr';
 import { FailureAlert } from '../errors/failure-alert';
 import { SaleFeedback } from '../feedback/sale-feedback';
+import { ActiveSale } from '../sale/active/active-sale';
+import { sampleSale } from '../sale/active/sample-sale';
 import { SaleScreen } from '../sale/sale-screen';
 import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
 import { FirstManagerScreen } from '../staff/first-manager-screen';
@@ -225,14 +227,21 @@ export function CashierApp() {
           )}
         </Suspense>
       </Box>
-      {/* The cashier's copy of the QR, drawn by compiled code from the first sale on. It is
+      {/* The sale's screen and the cashier's copy of its QR (drawn there only once the page
+          is idle after the link came), drawn by compiled code from the first sale on. It is
           mounted with the first screen, and begins once that screen is painted. Then, still
           in idle moments, the other screens' code is loaded. */}
       <IdleWarmUp
         onDone={preloadScreensWhenIdle}
-        render={(round) => (
-          <PaymentQr link={samplePaymentLink(round)} size={168} testId="warm-up-qr" label="" />
-        )}
+        render={(round) => {
+          const sample = sampleSale(round, settings?.values.currency ?? 'USD');
+          return (
+            <>
+              <ActiveSale sale={sample} />
+              <PaymentQr link={sample.link?.qrUrl ?? ''} size={168} />
+            </>
+          );
+        }}
       />
       {/* Not needed to type an amount: drawn a frame after the first screen (the status bar
           formats times, whose first use loads the time zone data). */}

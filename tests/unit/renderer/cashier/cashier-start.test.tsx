@@ -7,6 +7,7 @@ import type { CallName } from '../../../../shared/ipc/contract';
 import { appInfo, cashierSettings } from './cashier-fixtures';
 import { installFakePos, type FakePos } from './fake-pos';
 import { loadCashierPage } from './load-cashier-page';
+import { captureShadowRoots } from '../common/shadow-roots';
 
 const info = appInfo();
 
@@ -79,5 +80,33 @@ describe('the cashier page at start', () => {
         expect(pos.callsOf(name)).toHaveLength(1);
     });
     expect(screen.getByTestId('amount-input')).toBe(document.activeElement);
+  });
+});
+
+describe('the cashier page after start', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('draws a sample sale waiting for payment backstage, in the shop currency, and asks main nothing for it', async () => {
+    pos.emit('settings-changed', cashierSettings({ currency: 'EUR' }));
+    const stages = captureShadowRoots();
+    await loadCashierPage();
+    await screen.findByTestId('amount-input');
+    const sample = () => stages[0]?.querySelector('[data-testid="active-sale"]');
+    await waitFor(() => expect(sample()).toBeTruthy(), { timeout: 5_000 });
+    expect(stages[0]?.querySelector('[data-testid="sale-state"]')?.getAttribute('data-state')).toBe(
+      'awaiting-payment',
+    );
+    await waitFor(() =>
+      expect(stages[0]?.querySelector('[data-testid="sale-money"]')?.textContent).toContain('€'),
+    );
+    // Not a sale of the page's: its queries find none, and main heard of none.
+    expect(screen.queryByTestId('active-sale')).toBeNull();
+    const saleCalls: CallName[] = [
+      'startQrSale',
+      'cancelSale',
+      'confirmPaidByCashier',
+      'finishSale',
+    ];
+    expect(pos.calls.filter((call) => saleCalls.includes(call.name))).toEqual([]);
   });
 });

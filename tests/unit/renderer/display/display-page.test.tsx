@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DisplayEventName } from '../../../../shared/ipc/contract';
 import { DisplayPage } from '../../../../renderer/display/display-page';
 import { IDENTIFY_MS } from '../../../../renderer/display/identify-overlay';
 import { FakeEventApi } from '../common/fake-event-api';
+import { captureShadowRoots } from '../common/shadow-roots';
 import { renderWithTheme } from '../common/render-with-theme';
 import { customerView, EXPIRES_AT, QR_URL, scanView } from './customer-views';
 
@@ -13,6 +14,7 @@ const NNBSP = '\u202f';
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 function showPage() {
@@ -37,6 +39,21 @@ describe('customer display page', () => {
       await vi.advanceTimersByTimeAsync(100);
     });
     expect(screen.queryByTestId('idle-warm-up')).not.toBeNull();
+  });
+
+  it("draws sample scan screens backstage, with the shop's own face, that no query of the page finds", async () => {
+    const stages = captureShadowRoots();
+    const { api } = showPage();
+    act(() => api.emit('customer-view', customerView({ shopName: 'Corner Café' })));
+    const stage = () => stages[0];
+    await waitFor(() => expect(stage()?.querySelector('[data-testid="customer-qr"]')).toBeTruthy());
+    expect(stage()?.querySelector('.cd-root > .cd-scan')).toBeTruthy();
+    expect(stage()?.querySelector('[data-testid="shop-brand"]')?.textContent).toBe('Corner Café');
+    expect(stage()?.querySelector('[data-testid="countdown"]')).toBeTruthy();
+    expect(stage()?.querySelectorAll('[data-testid="asset-line"] img')).toHaveLength(2);
+    // The page's own screen is still the welcome; its queries find no QR.
+    expect(screen.queryByTestId('customer-qr')).toBeNull();
+    expect(document.querySelector('main')?.getAttribute('data-phase')).toBe('idle');
   });
 
   it('waits neutrally, then welcomes with the shop name', () => {
