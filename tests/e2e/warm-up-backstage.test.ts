@@ -76,9 +76,20 @@ function watchWarmUp(watched: string[]): void {
   }).observe(document, { childList: true, subtree: true });
 }
 
-async function warmUpOf(page: Page): Promise<Watch> {
+/**
+ * Waits until the page's warm-up is over, and checks what both pages share: it drew `ids`
+ * and several different samples, with the page's stylesheets, and no query found any of it.
+ */
+async function drawnUnseen(page: Page, ids: string[]): Promise<Watch> {
   await page.waitForFunction(() => (window as unknown as { __warmUp: Watch }).__warmUp.hostGone);
-  return page.evaluate(() => (window as unknown as { __warmUp: Watch }).__warmUp);
+  const warmUp = await page.evaluate(() => (window as unknown as { __warmUp: Watch }).__warmUp);
+  expect(warmUp.drawn).toEqual(expect.arrayContaining(ids));
+  expect(warmUp.references.length).toBeGreaterThan(2);
+  expect(warmUp.leaked).toEqual([]);
+  expect(warmUp.stageSheets).toBeGreaterThan(0);
+  expect(warmUp.stageSheets).toBe(warmUp.pageSheets);
+  expect(await page.locator('[data-testid="idle-warm-up"]').count()).toBe(0);
+  return warmUp;
 }
 
 let browser: Browser;
@@ -102,29 +113,19 @@ afterAll(async () => {
 
 describe('the sale screens drawn backstage after start', () => {
   it('cashier: draws sample waiting sales no query finds, and the amount field keeps the focus', async () => {
-    const warmUp = await warmUpOf(cashier);
-    expect(warmUp.drawn).toEqual(
-      expect.arrayContaining(['active-sale', 'sale-state', 'link-amount', 'countdown']),
-    );
-    expect(warmUp.references.length).toBeGreaterThan(2);
-    expect(warmUp.leaked).toEqual([]);
-    expect(warmUp.stageSheets).toBeGreaterThan(0);
-    expect(warmUp.stageSheets).toBe(warmUp.pageSheets);
-    expect(await cashier.locator('[data-testid="idle-warm-up"]').count()).toBe(0);
+    await drawnUnseen(cashier, ['active-sale', 'sale-state', 'link-amount', 'countdown']);
     expect(await cashier.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'amount-input',
     );
   });
 
   it('display: draws sample scan screens no query finds, beside its one heading', async () => {
-    const warmUp = await warmUpOf(display);
-    expect(warmUp.drawn).toEqual(
-      expect.arrayContaining(['customer-qr', 'customer-amount', 'countdown', 'asset-line']),
-    );
-    expect(warmUp.references.length).toBeGreaterThan(2);
-    expect(warmUp.leaked).toEqual([]);
-    expect(warmUp.stageSheets).toBeGreaterThan(0);
-    expect(warmUp.stageSheets).toBe(warmUp.pageSheets);
+    const warmUp = await drawnUnseen(display, [
+      'customer-qr',
+      'customer-amount',
+      'countdown',
+      'asset-line',
+    ]);
     expect(warmUp.h1WhileDrawn).toBe(1);
   });
 
