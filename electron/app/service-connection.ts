@@ -1,5 +1,6 @@
 import type { TokenStatus } from '../../shared/api-token';
 import type { Clock } from '../../shared/clock';
+import { runsInDemoMode } from '../../shared/demo-mode';
 import type { ServiceExchangeReport } from '../../shared/service-health';
 import type { Settings } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
@@ -105,13 +106,14 @@ export class ServiceConnection {
 
   private async apply(): Promise<ConnectionMode> {
     const settings = this.options.settings();
-    if (settings.serviceBaseUrl === '' && settings.demoModeAllowed && !this.sandbox) {
+    const demo = runsInDemoMode(settings);
+    if (demo && !this.sandbox) {
       this.sandbox = await startSandbox({ clock: this.options.clock, controlEndpoint: false });
       this.options.logger.info('demo mode: built-in sandbox started', {
         baseUrl: this.sandbox.baseUrl,
       });
     }
-    if ((settings.serviceBaseUrl !== '' || !settings.demoModeAllowed) && this.sandbox) {
+    if (!demo && this.sandbox) {
       await this.sandbox.close();
       this.sandbox = null;
       this.options.logger.info('demo mode ended: built-in sandbox stopped');

@@ -1,3 +1,4 @@
+import { runsInDemoMode } from '../../shared/demo-mode';
 import { escapeHtml } from '../../shared/escape-html';
 import type { Settings } from '../../shared/settings';
 
@@ -16,8 +17,8 @@ const SLOT = '<div id="start-screen"></div>';
  * the welcome screen). The customer sees the shop at once, while the page's code loads and
  * the services start; the page's first view replaces it (renderer/display/display-page.tsx).
  *
- * From the settings alone, as the services will: demo mode is no service and demo allowed
- * (service-connection.ts); a data: logo is shown as it is, an https one only once the services
+ * From the settings alone, as the services will: demo mode by the services' own rule
+ * (shared/demo-mode.ts); a data: logo is shown as it is, an https one only once the services
  * have downloaded it (shop-face.ts), so the name stands alone until then.
  */
 export function markDisplayStart(html: string, settings: DisplayStartSettings): string {
@@ -25,7 +26,7 @@ export function markDisplayStart(html: string, settings: DisplayStartSettings): 
 }
 
 function idleScreenHtml(settings: DisplayStartSettings): string {
-  const demo = settings.serviceBaseUrl === '' && settings.demoModeAllowed;
+  const demo = runsInDemoMode(settings);
   const shop = settings.shopName.trim();
   const logo = settings.shopLogo.startsWith('data:') ? settings.shopLogo : null;
   const banner = demo ? '<p class="cd-demo-banner" role="note">Demo — no real payment</p>' : '';
