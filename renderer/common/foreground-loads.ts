@@ -2,7 +2,7 @@ import { afterPaint } from './after-paint';
 
 /**
  * What the page is loading for the cashier to see (a picker's list), so that background work
- * (the QR warm-up's rounds) waits until it is loaded and painted: a round drawn as a
+ * (the sale screen's warm-up rounds) waits until it is loaded and painted: a round drawn as a
  * 10,000-chain list arrived held the list's frame back by 30-50 ms. Page-wide, as the work it
  * orders.
  */

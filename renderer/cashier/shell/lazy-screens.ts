@@ -27,7 +27,7 @@ export function preloadScreens(): void {
 }
 
 /**
- * The same, in the page's first idle moment after its QR warm-up, so that a sale started at
+ * The same, in the page's first idle moment after its sale screen's warm-up, so that a sale started at
  * once never waits behind the chunk being compiled.
  */
 export function preloadScreensWhenIdle(): void {

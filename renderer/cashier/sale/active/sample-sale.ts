@@ -22,7 +22,7 @@ export function sampleSale(round: number, currency: string): SaleSnapshot {
     assetDecimals: 6,
     chainId: '1',
     chainName: 'ETHEREUM',
-    currency: 'USDT',
+    currency,
     pricing: inMoney
       ? {
           currency,

@@ -25,7 +25,7 @@ function showPage() {
 }
 
 describe('customer display page', () => {
-  it('draws its QR warm-up only once the first view is shown', async () => {
+  it('draws its warm-up only once the first view is shown', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
     const { api, root } = showPage();
     await act(async () => {
