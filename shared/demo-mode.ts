@@ -10,3 +10,9 @@ export function runsInDemoMode(
 ): boolean {
   return settings.serviceBaseUrl === '' && settings.demoModeAllowed;
 }
+
+/**
+ * What every customer display screen says in demo mode: the React page's banner and the idle
+ * screen main writes into the page's HTML before it loads, in the same words.
+ */
+export const DEMO_BANNER_WORDS = 'Demo — no real payment';

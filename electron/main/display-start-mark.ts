@@ -1,4 +1,4 @@
-import { runsInDemoMode } from '../../shared/demo-mode';
+import { DEMO_BANNER_WORDS, runsInDemoMode } from '../../shared/demo-mode';
 import { escapeHtml } from '../../shared/escape-html';
 import type { Settings } from '../../shared/settings';
 
@@ -29,7 +29,7 @@ function idleScreenHtml(settings: DisplayStartSettings): string {
   const demo = runsInDemoMode(settings);
   const shop = settings.shopName.trim();
   const logo = settings.shopLogo.startsWith('data:') ? settings.shopLogo : null;
-  const banner = demo ? '<p class="cd-demo-banner" role="note">Demo — no real payment</p>' : '';
+  const banner = demo ? `<p class="cd-demo-banner" role="note">${DEMO_BANNER_WORDS}</p>` : '';
   const brand = logo
     ? `<div class="cd-brand cd-brand-large"><img class="cd-brand-logo" src="${escapeHtml(logo)}" alt="${escapeHtml(shop ? `${shop} logo` : 'Shop logo')}"></div>`
     : '';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DEMO_BANNER_WORDS } from '../../shared/demo-mode';
 import type { ShopFace } from '../../shared/ipc/views';
 import { isShowableLogo } from '../common/logo-source';
 import './shop-brand.css';
@@ -33,7 +34,7 @@ export function ShopBrand({ shop, size }: { shop: ShopFace; size: 'large' | 'sma
 export function DemoBanner() {
   return (
     <p className="cd-demo-banner" data-testid="demo-banner" role="note">
-      Demo — no real payment
+      {DEMO_BANNER_WORDS}
     </p>
   );
 }
