@@ -91,8 +91,12 @@ export function readOutcome<T>(
   }
 }
 
-/** A list's envelope, its items not read yet (readListOutcome checks them in chunks). */
-const anyListSchema = z.array(z.unknown());
+/**
+ * A list's envelope, its items not read yet (readListOutcome checks them in chunks). Only
+ * "is an array": z.array(z.unknown()) would copy all 10 000 items in one go, on the task
+ * that already parsed the JSON.
+ */
+const anyListSchema = z.custom<unknown[]>((data) => Array.isArray(data));
 
 /**
  * readOutcome for a list endpoint (chains, assets): the same classification, then the items
