@@ -23,7 +23,7 @@ function held<T>() {
 }
 
 describe('the chain list a picker shows', () => {
-  it("asks for the fresh list in the page's first idle moment, the saved one only if the fresh has not answered 100 ms later", async () => {
+  it("asks for the fresh list in the page's first idle moment, the saved one only if the fresh has not answered 50 ms later", async () => {
     const idle: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
     vi.stubGlobal('cancelIdleCallback', () => undefined);
@@ -51,21 +51,21 @@ describe('the chain list a picker shows', () => {
       expect(ready.calls.map((call) => call.name)).toEqual(['listChains']);
       first.unmount();
 
-      // The service has not answered in 100 ms: the saved list is shown meanwhile.
+      // The service has not answered in 50 ms: the saved list is shown meanwhile.
       const slow = installFakePos();
       slow.handle('listChains', () => held<ChainView[]>().promise);
       slow.handle('savedChains', () => chains());
       const second = renderHook(() => useChainList(new CatalogueMemory(), 'demo'));
       await act(async () => undefined);
       await idleMoment();
-      await later(99);
+      await later(49);
       expect(slow.calls.map((call) => call.name)).toEqual(['listChains']);
       await later(1);
       expect(slow.calls.map((call) => call.name)).toEqual(['listChains', 'savedChains']);
       expect(second.result.current.items).toEqual(chains());
       second.unmount();
 
-      // The service refused at once: the saved list is asked for then, not 100 ms later.
+      // The service refused at once: the saved list is asked for then, not 50 ms later.
       const refused = installFakePos();
       refused.answer('listChains', () =>
         Promise.resolve({
