@@ -16,12 +16,8 @@ export interface SaleWarmUp {
   stop(): void;
 }
 
-/** The dry run's parts, as sale-dry-run.ts takes them. */
-export type DryRun = (options: {
-  clock: Clock;
-  serviceTimeZone: string;
-  pause: () => Promise<void>;
-}) => Promise<void>;
+/** A dry run of the sale path: sale-dry-run.ts's, or a test's. */
+export type DryRun = typeof dryRunQrSale;
 
 /**
  * Warms main's part of a sale once, after start, so that the till's first "Show QR" is as
