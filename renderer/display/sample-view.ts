@@ -33,7 +33,6 @@ export function sampleScanView(round: number, shown: CustomerView): CustomerView
     chainLogo: CHAIN_LOGO,
     assetLogo: ASSET_LOGO,
     usdValue: inMoney ? null : amount,
-    currency: shown.currency,
     money: inMoney
       ? { total: `${round}2.75`, fee: '0.25', currency: shown.currency ?? 'USD' }
       : null,
