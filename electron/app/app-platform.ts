@@ -5,10 +5,8 @@ import type { Clock } from '../../shared/clock';
 import type { Calls, Events } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { CsvExportResult, DisplaysView } from '../../shared/ipc/views';
-import type { PaperKind, PrintDocument } from '../../shared/printing/print-document';
-import type { PrinterView, ReceiptPdfResult } from '../../shared/printing/receipt-views';
 import type { UpdateStatus } from '../../shared/update-status';
-import type { PrinterPort } from '../printing/printer-port';
+import type { PlatformPrinting } from '../printing/platform-printing';
 import type { Logger } from '../logging/logger';
 import type { ProxyResolver } from '../network/proxy-resolver';
 import type { RateBook } from '../rates/rate-book';
@@ -17,7 +15,7 @@ import type { SpawnReader } from '../nfc-host/reader-channel';
 import type { SaleService } from '../sale/sale-service';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsService } from '../settings/settings-service';
-import type { ServiceConnection } from './service-connection';
+import type { ServiceConnection } from '../connection/service-connection';
 
 /** What differs between the Electron app and the browser harness; everything else is built here. */
 export interface AppPlatform {
@@ -43,26 +41,6 @@ export interface AppPlatform {
   updates?: PlatformUpdates;
   /** Printing through the OS (electron/main/printing); absent: no OS printer, no PDF. */
   printing?: PlatformPrinting;
-}
-
-/** What the OS offers for receipts: its printers, a print job, and a PDF saved where the cashier says. */
-export interface PlatformPrinting {
-  listPrinters(): Promise<PrinterView[]>;
-  /** An OS printer by system name (absent: the default), printing on this paper. */
-  osPrinter(target: OsPrinterTarget): PrinterPort;
-  /** Renders the document to PDF and asks where to save it (Electron: a save dialog). */
-  savePdf(
-    document: PrintDocument,
-    paper: PaperKind,
-    suggestedName: string,
-  ): Promise<ReceiptPdfResult>;
-}
-
-export interface OsPrinterTarget {
-  deviceName?: string;
-  paper: PaperKind;
-  /** Print on the driver's default page size instead of the paper's (a roll driver's "receipt"). */
-  paperFromPrinter?: boolean;
 }
 
 interface PlatformUpdates {

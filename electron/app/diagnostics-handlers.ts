@@ -7,9 +7,9 @@ import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsService } from '../settings/settings-service';
 import type { PlatformDisplays } from './app-platform';
-import { CallRefusal } from './call-failure';
-import type { DiagnosticsPlatform } from './diagnostics-platform';
-import { PageErrorLog } from './page-error-log';
+import { CallRefusal } from '../../shared/ipc/call-refusal';
+import type { DiagnosticsPlatform } from '../diagnostics/diagnostics-platform';
+import { PageErrorLog } from '../logging/page-error-log';
 
 export interface DiagnosticsHandlerParts {
   clock: Clock;

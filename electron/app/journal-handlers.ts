@@ -11,8 +11,8 @@ import { periodOfDays } from '../reports/report-period';
 import { searchOrders } from '../reports/order-search';
 import { periodReport } from '../reports/period-report';
 import type { AppPlatform } from './app-platform';
-import { CallRefusal } from './call-failure';
-import { orderSummaryOf } from './order-summary';
+import { CallRefusal } from '../../shared/ipc/call-refusal';
+import { orderSummaryOf } from '../history/order-summary';
 
 export interface JournalHandlerParts {
   clock: Clock;

@@ -5,7 +5,7 @@ import type { SaleService } from '../sale/sale-service';
 import { SaleRuleError } from '../sale/sale-errors';
 import type { AuditFields } from '../staff/audit-trail';
 import type { CallAuthorization } from './staff-guard';
-import { orderDetailOf } from './order-detail';
+import { orderDetailOf } from '../history/order-detail';
 
 export interface OrderHandlerParts {
   reports: OrderReportSource;

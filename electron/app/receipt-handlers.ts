@@ -3,7 +3,7 @@ import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { PrinterView } from '../../shared/printing/receipt-views';
 import { ReceiptRefusal, type ReceiptPrinting } from '../printing/receipt-printing';
 import type { Logger } from '../logging/logger';
-import { CallRefusal } from './call-failure';
+import { CallRefusal } from '../../shared/ipc/call-refusal';
 
 export interface ReceiptHandlerParts {
   receipts: ReceiptPrinting;

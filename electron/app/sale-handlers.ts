@@ -8,8 +8,8 @@ import { checkAmount } from '../../shared/money';
 import { invalidSale } from '../sale/sale-refusals';
 import type { MoneyPricing } from '../sale/sale-requests';
 import type { SaleService } from '../sale/sale-service';
-import type { Catalogue } from './catalogue';
-import { quoteMoneySale } from './sale-pricing';
+import type { Catalogue } from '../catalogue/catalogue';
+import { quoteMoneySale } from '../rates/sale-pricing';
 
 /**
  * The one active sale. The page names a chain and an asset; the catalogue turns them into
@@ -36,18 +36,13 @@ export function saleHandlers(parts: {
   | SaleStepCall
 > {
   const { sale, catalogue, rates } = parts;
-  /**
-   * A price in money as the asset amount and its pricing, or the refusal in words. NFC
-   * sales carry no fee (generate_nfc has none), so their pricing records none either.
-   */
+  /** A price in money as the asset amount and its pricing, or the refusal in words. */
   const priced = (
     money: string,
     asset: Asset,
-    fee: 'with-fee' | 'no-fee',
+    link: 'qr' | 'nfc',
   ): { amount: string } & MoneyPricing => {
-    const settings = parts.settings();
-    const terms = fee === 'with-fee' ? settings : { ...settings, feePercent: '0', feeFixed: '0' };
-    const quote = quoteMoneySale(rates, terms, money, asset, parts.clock.now());
+    const quote = quoteMoneySale(rates, parts.settings(), money, asset, parts.clock.now(), link);
     if (!quote.ok) throw invalidSale(quote.reason);
     return { amount: quote.amount, feeValue: quote.feeValue, pricing: quote.pricing };
   };
@@ -56,13 +51,13 @@ export function saleHandlers(parts: {
     startQrSale: async (args) => {
       const { chain, asset } = await catalogue.resolve(args.chainId, args.asset);
       if ('amount' in args) return sale.startQrSale({ amount: args.amount, chain, asset });
-      const { amount, ...money } = priced(args.money, asset, 'with-fee');
+      const { amount, ...money } = priced(args.money, asset, 'qr');
       return sale.startQrSale({ amount, chain, asset, priced: money });
     },
     startNfcSale: async (args) => {
       if ('money' in args) {
         const { asset } = await catalogue.resolve(args.chainId, args.asset);
-        const { amount, ...money } = priced(args.money, asset, 'no-fee');
+        const { amount, ...money } = priced(args.money, asset, 'nfc');
         return sale.startNfcSale({ amount, asset, priced: money });
       }
       const { amount, chainId, asset } = args;
@@ -80,7 +75,14 @@ export function saleHandlers(parts: {
     },
     quotePrice: async ({ money, chainId, asset }) => {
       const resolved = await catalogue.resolve(chainId, asset);
-      return quoteMoneySale(rates, parts.settings(), money, resolved.asset, parts.clock.now());
+      return quoteMoneySale(
+        rates,
+        parts.settings(),
+        money,
+        resolved.asset,
+        parts.clock.now(),
+        'qr',
+      );
     },
     acceptLinkAmount: () => sale.acceptLinkAmount(),
     confirmPaidByCashier: () => sale.confirmPaidByCashier(),

@@ -6,11 +6,11 @@ import type { Settings } from '../../shared/settings';
 import type { OrderJournal } from '../journal/order-journal';
 import type { Logger } from '../logging/logger';
 import { SaleService } from '../sale/sale-service';
-import type { Catalogue } from './catalogue';
-import { CountdownTicker } from './countdown-ticker';
-import { CustomerViewPublisher } from './customer-view-publisher';
-import { ShopFaceSource } from './shop-face';
-import type { ServiceConnection } from './service-connection';
+import type { Catalogue } from '../catalogue/catalogue';
+import { CountdownTicker } from '../customer-display/countdown-ticker';
+import { CustomerViewPublisher } from '../customer-display/customer-view-publisher';
+import { ShopFaceSource } from '../customer-display/shop-face';
+import type { ServiceConnection } from '../connection/service-connection';
 
 export interface SaleWiringParts {
   clock: Clock;

@@ -1,8 +1,8 @@
 import type { Calls } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { UpdateStatus } from '../../shared/update-status';
-import type { Catalogue } from './catalogue';
-import type { ServiceConnection } from './service-connection';
+import type { Catalogue } from '../catalogue/catalogue';
+import type { ServiceConnection } from '../connection/service-connection';
 
 /** The app and its service: which service the till talks to, and its chains and assets. */
 export function serviceHandlers(parts: {

@@ -5,11 +5,11 @@ import type { SettingsWriteResult } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../settings/secret-store';
 import type { SettingsService } from '../settings/settings-service';
-import { CallRefusal } from './call-failure';
-import { connectionTest } from './connection-test';
-import { ProbeLimiter } from './probe-limiter';
-import type { ServiceConnection } from './service-connection';
-import { ServiceConnector } from './service-connector';
+import { CallRefusal } from '../../shared/ipc/call-refusal';
+import { connectionTest } from '../connection/connection-test';
+import { ProbeLimiter } from '../connection/probe-limiter';
+import type { ServiceConnection } from '../connection/service-connection';
+import { ServiceConnector } from '../connection/service-connector';
 
 /**
  * Settings and the connection to the service. A settings write answers at once; what it

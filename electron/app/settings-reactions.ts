@@ -5,8 +5,8 @@ import type { Logger } from '../logging/logger';
 import type { NfcHost } from '../nfc-host/nfc-host';
 import type { SettingsService } from '../settings/settings-service';
 import type { StaffService } from '../staff/staff-service';
-import type { CustomerViewPublisher } from './customer-view-publisher';
-import type { ServiceConnection } from './service-connection';
+import type { CustomerViewPublisher } from '../customer-display/customer-view-publisher';
+import type { ServiceConnection } from '../connection/service-connection';
 
 /**
  * The settings that decide which service the till talks to and as whom. A change to any of

@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger';
 import { ReceiptRefusal, type ReceiptPrinting } from '../printing/receipt-printing';
 import type { ShiftService } from '../shifts/shift-service';
 import { shiftReportDocument } from '../shifts/shift-report-document';
-import { CallRefusal } from './call-failure';
+import { CallRefusal } from '../../shared/ipc/call-refusal';
 
 export interface ShiftReportPrintParts {
   clock: Clock;

@@ -3,7 +3,7 @@ import type { CallHandlers } from '../../shared/ipc/contract-kit';
 import type { GuardedAction } from '../../shared/staff';
 import { StaffRefusal } from '../staff/staff-errors';
 import type { StaffService } from '../staff/staff-service';
-import { CallRefusal } from './call-failure';
+import { CallRefusal } from '../../shared/ipc/call-refusal';
 import { accessFor } from './call-access';
 
 type StaffGate = Pick<StaffService, 'requireSignedIn' | 'authorize' | 'touch'>;

@@ -49,7 +49,7 @@ export interface SettingsService {
   reset(keys: unknown): SettingsWriteResult;
   /**
    * Writes the service address. Only the connection change calls it
-   * (electron/app/service-connector.ts), once the address passed its test with a token and
+   * (electron/connection/service-connector.ts), once the address passed its test with a token and
    * that token is saved bound to its origin: `update` and `reset` refuse this key.
    */
   saveServiceAddress(baseUrl: string): SettingsWriteResult;

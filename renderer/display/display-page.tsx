@@ -1,12 +1,12 @@
 import { useLayoutEffect } from 'react';
 import type { DisplayApi } from '../../shared/ipc/contract';
-import { IdleWarmUp } from '../common/idle-warm-up';
+import { IdleWarmUp } from '../warm-up/idle-warm-up';
 import { useEvent } from '../common/use-event';
 import { screenFor } from './display-screen';
 import { DisplayFeedback } from './display-feedback';
 import { IdentifyOverlay } from './identify-overlay';
 import { OutcomeScreen, ProgressScreen, WelcomeScreen } from './message-screens';
-import { sampleScanView } from './sample-view';
+import { sampleScanView } from '../warm-up/sample-scan-view';
 import { ScanScreen } from './scan-screen';
 import { DemoBanner } from './shop-brand';
 import { hasStartScreen, removeStartScreen } from '../common/start-screen';

@@ -1,7 +1,7 @@
 // The page's entry: the idle screen main wrote into the HTML (display-page.tsx) shows while the
 // display's code (display-app.tsx) loads, and until main's first view. The code is asked for
 // at once, not after the first paint as the cashier's is: the display's own warm-up (its scan
-// screen drawn with sample sales backstage, renderer/common/idle-warm-up.tsx) must be done
+// screen drawn with sample sales backstage, renderer/warm-up/idle-warm-up.tsx) must be done
 // before the first customer, and the idle screen, static HTML, paints as the module loads.
 // The page's styles all load here, in their order: Mantine's rules first, ours after them.
 import './mantine-styles';

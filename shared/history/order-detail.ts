@@ -5,7 +5,7 @@ import type { ReasonKind, SaleState } from '../sale/sale-states';
 /**
  * One order as the history's detail view shows it: everything the journal holds about it that
  * a manager may read (no token, none is kept), every event with who acted, and whether its
- * payment may be voided. Built in main (electron/app/order-detail.ts).
+ * payment may be voided. Built in main (electron/history/order-detail.ts).
  */
 export interface OrderDetail {
   summary: OrderSummary;

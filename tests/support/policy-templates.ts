@@ -5,7 +5,7 @@ import { defaultSettings, settingKeys, type SettingKey } from '../../shared/sett
 /**
  * IT's templates for the OS management tools, generated from the one settings schema so they
  * cannot drift from what the app reads (electron/settings/registry-policy.ts and
- * plist-policy.ts). Written to resources/managed/ by tests/unit/shell/policy-templates.test.ts
+ * plist-policy.ts). Written to resources/managed/ by tests/unit/settings/policy-templates.test.ts
  * with `-u`.
  *   counter.admx / en-US/counter.adml   Group Policy and Intune (ADMX ingestion): each setting
  *                                       twice, "locked" under the app's key and "preset"

@@ -1,5 +1,5 @@
 import { BrowserWindow, type WebContents, type WebContentsPrintOptions } from 'electron';
-import type { OsPrinterTarget } from '../../app/app-platform';
+import type { OsPrinterTarget } from '../../printing/platform-printing';
 import { PrintFailure } from '../../printing/print-failure';
 import type { PrinterPort } from '../../printing/printer-port';
 import { pageHeightMm, paperLayouts } from '../../printing/paper-layout';

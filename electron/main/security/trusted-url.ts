@@ -1,6 +1,6 @@
 /**
  * Which URLs a window may navigate to and which links may leave for the system browser
- * (Electron's security checklist). Pure, and tested with hostile inputs (tests/unit/shell/trusted-url.test.ts).
+ * (Electron's security checklist). Pure, and tested with hostile inputs (tests/unit/main/trusted-url.test.ts).
  * Both start from the raw text, because the URL parser quietly "repairs" some of it
  * (drops tabs and newlines, turns "\" into "/"), and what we check must be what is used.
  */

@@ -3,12 +3,12 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'rea
 import type { AppInfo } from '../../../shared/ipc/views';
 import type { CallFailure } from '../../../shared/ipc/contract-kit';
 import { AfterFirstPaint } from '../../common/after-first-paint';
-import { IdleWarmUp } from '../../common/idle-warm-up';
+import { IdleWarmUp } from '../../warm-up/idle-warm-up';
 import { PaymentQr } from '../../common/payment-qr';
 import { FailureAlert } from '../errors/failure-alert';
 import { SaleFeedback } from '../feedback/sale-feedback';
 import { ActiveSale } from '../sale/active/active-sale';
-import { sampleSale } from '../sale/active/sample-sale';
+import { sampleSale } from '../../warm-up/sample-sale';
 import { SaleScreen } from '../sale/sale-screen';
 import { CatalogueMemory, CatalogueMemoryContext } from '../sale/start/catalogue-memory';
 import { FirstManagerScreen } from '../staff/first-manager-screen';

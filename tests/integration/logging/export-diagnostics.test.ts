@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
 import type { DisplaysView } from '../../../shared/ipc/views';
 import { createAppServices, type AppServices } from '../../../electron/app/app-services';
-import type { DiagnosticsPlatform } from '../../../electron/app/diagnostics-platform';
+import type { DiagnosticsPlatform } from '../../../electron/diagnostics/diagnostics-platform';
 import { dispatchCall } from '../../../electron/app/dispatch-call';
 import { createFileLog } from '../../../electron/logging/file-log';
 import { createJsonLinesLogger, silentLogger } from '../../../electron/logging/logger';

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LogoFetcher } from '../../../electron/app/logo-fetcher';
+import { LogoFetcher } from '../../../electron/catalogue/logo-fetcher';
 import {
   closedPort,
   startForwardingProxy,

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceConnection } from '../../../electron/app/service-connection';
+import { ServiceConnection } from '../../../electron/connection/service-connection';
 import { silentLogger } from '../../../electron/logging/logger';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox-server';
 import { createMemorySecretStore } from '../../../electron/settings/secret-store';

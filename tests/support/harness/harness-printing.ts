@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { PaperKind, PrintDocument } from '../../../shared/printing/print-document';
-import type { PlatformPrinting } from '../../../electron/app/app-platform';
+import type { PlatformPrinting } from '../../../electron/printing/platform-printing';
 import { PrintFailure } from '../../../electron/printing/print-failure';
 import { printHtml } from '../../../electron/printing/print-html';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Calls } from '../../../shared/ipc/contract';
 import type { CallHandlers } from '../../../shared/ipc/contract-kit';
-import { CallRefusal } from '../../../electron/app/call-failure';
+import { CallRefusal } from '../../../shared/ipc/call-refusal';
 import { dispatchCall } from '../../../electron/app/dispatch-call';
 import { SaleRuleError } from '../../../electron/sale/sale-errors';
 import { ServiceError } from '../../../electron/service-client/service-error';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { journalHandlers } from '../../../electron/app/journal-handlers';
-import { orderDetailOf } from '../../../electron/app/order-detail';
+import { orderDetailOf } from '../../../electron/history/order-detail';
 import { SqliteReportReader } from '../../../electron/journal/sqlite-report-reader';
 import { ManualClock } from '../../support/manual-clock';
 import { newQrOrder } from '../../support/order-fixtures';

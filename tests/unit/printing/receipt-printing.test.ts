@@ -11,7 +11,7 @@ import {
   ReceiptPrinting,
   type PrinterChoice,
 } from '../../../electron/printing/receipt-printing';
-import { receiptPrinterChooser } from '../../../electron/app/receipt-printer-choice';
+import { receiptPrinterChooser } from '../../../electron/printing/receipt-printer-choice';
 import { ManualClock } from '../../support/manual-clock';
 import { paidOrder } from '../../support/receipt-fixtures';
 

@@ -1,0 +1,46 @@
+import type { Clock } from '../../shared/clock';
+import type { Events } from '../../shared/ipc/contract';
+import type { EventSink } from '../../shared/ipc/contract-kit';
+import type { NfcStatus } from '../../shared/nfc/nfc-status';
+import type { Logger } from '../logging/logger';
+import { createNfcHost, type NfcHost } from './nfc-host';
+import type { SpawnReader } from './reader-channel';
+import type { SaleService } from '../sale/sale-service';
+
+const stoppedNfc: NfcStatus = {
+  state: 'stopped',
+  readers: [],
+  card: 'none',
+  lastError: 'No NFC reader support in this run.',
+  restarts: 0,
+};
+
+export interface NfcWiring {
+  /** Null where the platform cannot start a reader process (then NFC reads as stopped). */
+  host: NfcHost | null;
+  status(): NfcStatus;
+}
+
+/**
+ * Starts the NFC reader process where the platform can, lets its taps pay the active sale,
+ * and tells the cashier page every change of its status.
+ */
+export function wireNfc(parts: {
+  spawnReader: SpawnReader | undefined;
+  clock: Clock;
+  logger: Logger;
+  sale: SaleService;
+  aid: string;
+  send: EventSink<Events>;
+}): NfcWiring {
+  const { spawnReader, clock, logger, sale, aid, send } = parts;
+  let host: NfcHost | null = null;
+  if (spawnReader) {
+    host = createNfcHost({ spawn: spawnReader, clock, logger, sale, aid });
+    host.reader.onStatus((status) => send('nfc-status', status));
+    host.start();
+  }
+  const status = () => (host ? host.reader.status() : stoppedNfc);
+  send('nfc-status', status());
+  return { host, status };
+}
