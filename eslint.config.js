@@ -1,7 +1,10 @@
 // Lint enforces the walls of docs/architecture.md (Layers and their walls):
 //   shared/    imports nothing from Node, Electron, the DOM or the rest of the app;
 //   renderer/  imports nothing from electron/ or Node;
-//   services   (everything in electron/ but main/ and preload/) never import 'electron'.
+//   services   (everything in electron/ but main/ and preload/) never import 'electron';
+// and the floors inside electron/, by the file an import resolves to (import-x/no-restricted-paths,
+// as VS Code's layering rules do): a service folder never imports app/ or main/, app/ never
+// imports main/; and no import cycle anywhere (import-x/no-cycle).
 // Which globals a TypeScript file may use is the TypeScript projects' business
 // (tsconfig.shared.json, tsconfig.renderer.json, ...): typescript-eslint turns no-undef off
 // for .ts/.tsx, so ESLint's globals only matter to the plain JavaScript files (this one).
@@ -10,6 +13,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Node's built-in modules, with and without the node: prefix, as exact names (a pattern
 // would also catch our own files named e.g. ./events).
@@ -25,6 +30,30 @@ const electronModule = {
   message: 'Only electron/main and electron/preload may import electron.',
 };
 
+/** Every folder of electron/ that is a service: all but the composition (app/) and the Electron glue. */
+const serviceFolders = './electron/!(app|main|preload)/**';
+
+/** The floors, lowest first: a floor imports only from the floors below it. */
+const floors = [
+  {
+    target: './shared/**',
+    from: ['./electron', './renderer', './tests'],
+    message: 'shared/ is the ground floor: it imports nothing of electron/, renderer/ or tests/.',
+  },
+  {
+    target: serviceFolders,
+    from: ['./electron/app', './electron/main', './electron/preload'],
+    message:
+      'A service never imports the composition (electron/app/) or the Electron glue (electron/main/): take what you need as a constructor argument instead.',
+  },
+  {
+    target: './electron/app/**',
+    from: ['./electron/main', './electron/preload'],
+    message:
+      'electron/app/ composes services for electron/main/ and the test harness alike: it never imports electron/main/.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'dist/**', 'test-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -38,6 +67,21 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin's TypeScript settings (which files it parses to follow imports), with the
+      // resolver that reads our tsconfig paths and extensionless imports.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: floors }],
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     rules: {

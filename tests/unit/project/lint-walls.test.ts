@@ -75,4 +75,53 @@ describe('import walls', () => {
   ])('%s: an allowed import passes (case %#)', async (filePath, code) => {
     expect(await ruleIdsFor(filePath, code)).toEqual([]);
   });
+  // The floors inside electron/, judged by the file an import resolves to.
+  it.each([
+    [
+      'electron/catalogue/x.ts',
+      "import { createAppServices } from '../app/app-services';\nexport const x = createAppServices;\n",
+    ],
+    [
+      'electron/catalogue/x.ts',
+      "import type { AppPlatform } from '../app/app-platform';\nexport type X = AppPlatform;\n",
+    ],
+    [
+      'electron/sale/x.ts',
+      "import { openCashierWindow } from '../main/windows/cashier-window';\nexport const x = openCashierWindow;\n",
+    ],
+    [
+      'electron/app/x.ts',
+      "import { openCashierWindow } from '../main/windows/cashier-window';\nexport const x = openCashierWindow;\n",
+    ],
+    [
+      'shared/x.ts',
+      "import { x as y } from '../renderer/cashier/cashier-page';\nexport const x = y;\n",
+    ],
+  ])('%s: an import from a higher floor is refused (case %#)', async (filePath, code) => {
+    expect(await ruleIdsFor(filePath, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    [
+      'electron/app/x.ts',
+      "import { Catalogue } from '../catalogue/catalogue';\nexport const x = Catalogue;\n",
+    ],
+    [
+      'electron/main/x.ts',
+      "import { createAppServices } from '../app/app-services';\nexport const x = createAppServices;\n",
+    ],
+    [
+      'electron/catalogue/x.ts',
+      "import { ServiceConnection } from '../connection/service-connection';\nexport const x = ServiceConnection;\n",
+    ],
+  ])('%s: an import from the same or a lower floor passes (case %#)', async (filePath, code) => {
+    expect(await ruleIdsFor(filePath, code)).toEqual([]);
+  });
+
+  it('an import that closes a cycle is refused', async () => {
+    // shared/pricing/conversion.ts imports shared/money.ts: money importing it back is a cycle.
+    const code = "import { quoteSale } from './pricing/conversion';\nexport const x = quoteSale;\n";
+    expect(await ruleIdsFor('shared/money.ts', code)).toContain('import-x/no-cycle');
+    expect(await ruleIdsFor('shared/x.ts', code)).toEqual([]);
+  });
 });
