@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPrinterAddress } from '../../../shared/printing/printer-address';
+import { checkPrinterAddress } from '../../../../shared/printing/printer-address';
 
 describe('checkPrinterAddress', () => {
   it.each([
