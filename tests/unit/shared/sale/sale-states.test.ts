@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRecord } from '../../../electron/journal/order-record';
-import { allowedActions, type SaleAction } from '../../../electron/sale/sale-snapshot';
+import type { OrderRecord } from '../../../../electron/journal/order-record';
+import { allowedActions, type SaleAction } from '../../../../electron/sale/sale-snapshot';
 import {
   findTransition,
   isTerminal,
@@ -9,7 +9,7 @@ import {
   terminalStates,
   transitions,
   type SaleState,
-} from '../../../shared/sale/sale-states';
+} from '../../../../shared/sale/sale-states';
 
 const recordIn = (state: SaleState, kind: 'qr' | 'nfc'): OrderRecord => ({
   orderId: 'x',

@@ -1,0 +1,95 @@
+// Mutation testing of the critical files (critical-files.ts) with StrykerJS and its vitest runner.
+//
+//   npm run mutation                       every critical file
+//   npm run mutation -- shared/money.ts    only the files named
+//   npm run mutation -- --touched          only the files whose source or tests differ from their
+//                                          committed result (what CI runs); the others are judged
+//                                          from that result as it stands
+//
+// Each run is incremental: tests/mutation/results/<file>.json (committed) holds the last result,
+// and Stryker tests again only the mutants whose code or covering tests changed since. A file
+// fails when its score is under MUTATION_SCORE_FLOOR or a survivor is not explained as an
+// equivalent mutant in its test (equivalent-mutants.ts). Exit code 1 when any file fails.
+import { Stryker } from '@stryker-mutator/core';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { criticalFiles, MUTATION_SCORE_FLOOR, type CriticalFile } from './critical-files';
+import { judge, type MutationReport } from './mutation-verdict';
+
+const resultsDir = 'tests/mutation/results';
+
+function resultFileOf(file: CriticalFile): string {
+  return join(resultsDir, `${file.source.replace(/\.tsx?$/, '').replaceAll('/', '--')}.json`);
+}
+
+function readReport(path: string): MutationReport | null {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as MutationReport) : null;
+}
+
+/** True when the committed result was made from exactly this source and these tests. */
+function resultIsCurrent(file: CriticalFile, report: MutationReport | null): boolean {
+  if (!report) return false;
+  const sameSource = report.files[file.source]?.source === readFileSync(file.source, 'utf8');
+  const testFiles = report.testFiles ?? {};
+  const sameTests =
+    Object.keys(testFiles).sort().join('\n') === [...file.tests].sort().join('\n') &&
+    file.tests.every((test) => testFiles[test]?.source === readFileSync(test, 'utf8'));
+  return sameSource && sameTests;
+}
+
+/** Stryker's options, as its constructor takes them. */
+type StrykerOptions = NonNullable<ConstructorParameters<typeof Stryker>[0]>;
+
+function strykerOptions(file: CriticalFile): StrykerOptions {
+  return {
+    mutate: [file.source],
+    testRunner: 'vitest',
+    vitest: { configFile: 'tests/mutation/vitest.mutation.config.ts', related: false },
+    coverageAnalysis: 'perTest',
+    incremental: true,
+    incrementalFile: resultFileOf(file),
+    reporters: ['clear-text'],
+    clearTextReporter: { reportMutants: false, reportTests: false, allowEmojis: false },
+    concurrency: 2,
+    ignorePatterns: ['out', 'dist', 'test-artifacts', 'coverage', '.stryker-tmp'],
+    thresholds: { high: 95, low: MUTATION_SCORE_FLOOR, break: null },
+  };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const touchedOnly = args.includes('--touched');
+  const named = args.filter((arg) => !arg.startsWith('--'));
+  const unknown = named.filter((name) => !criticalFiles.some((file) => file.source === name));
+  if (unknown.length > 0) {
+    console.error(`Not a critical file (tests/mutation/critical-files.ts): ${unknown.join(', ')}`);
+    process.exit(2);
+  }
+  const chosen = named.length
+    ? criticalFiles.filter((file) => named.includes(file.source))
+    : criticalFiles;
+
+  const verdicts: string[] = [];
+  let failed = false;
+  for (const file of chosen) {
+    const resultFile = resultFileOf(file);
+    const current = touchedOnly && resultIsCurrent(file, readReport(resultFile));
+    if (!current) {
+      // The vitest runner's worker processes inherit this: only the file's own tests run.
+      process.env.MUTATION_TESTS = file.tests.join(',');
+      await new Stryker(strykerOptions(file)).runMutationTest();
+    }
+    const report = readReport(resultFile);
+    const testSources = file.tests.map((test) => readFileSync(test, 'utf8'));
+    const verdict = report
+      ? judge(file.source, report, testSources, MUTATION_SCORE_FLOOR)
+      : { ok: false, lines: [`${file.source}: no result was written (${resultFile})`] };
+    if (!verdict.ok) failed = true;
+    const [summary, ...survivors] = verdict.lines;
+    verdicts.push(current ? `${summary} (result unchanged)` : summary!, ...survivors);
+  }
+  console.log(`\nMutation score floor ${MUTATION_SCORE_FLOOR} %:\n${verdicts.join('\n')}`);
+  if (failed) process.exit(1);
+}
+
+await main();
