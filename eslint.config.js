@@ -29,9 +29,29 @@ const electronModule = {
   name: 'electron',
   message: 'Only electron/main and electron/preload may import electron.',
 };
+/** 'electron' and its documented subpaths ('electron/main', 'electron/common', ...). */
+const electronAndSubpaths = {
+  regex: '^electron(?:/|$)',
+  message: 'Only electron/main and electron/preload may import electron.',
+};
 
-/** Every folder of electron/ that is a service: all but the composition (app/) and the Electron glue. */
-const serviceFolders = './electron/!(app|main|preload)/**';
+/**
+ * no-restricted-imports does not look at import(): the same bans for a dynamic import of a
+ * package (a module of our own is judged by the floors below, which resolve import() too).
+ */
+const dynamicImportOf = (pattern, message) => ({
+  selector: `ImportExpression[source.value=/${pattern}/]`,
+  message,
+});
+
+/** The TypeScript files of a folder, whatever their module flavour. */
+const typeScriptIn = (folder) => [`${folder}/**/*.{ts,tsx,mts,cts}`];
+
+/**
+ * Every service of electron/: each folder but the composition (app/) and the Electron glue, and
+ * any file that sits in electron/ itself.
+ */
+const serviceFolders = ['./electron/!(app|main|preload)/**', './electron/*.*'];
 
 /** The floors, lowest first: a floor imports only from the floors below it. */
 const floors = [
@@ -39,6 +59,11 @@ const floors = [
     target: './shared/**',
     from: ['./electron', './renderer', './tests'],
     message: 'shared/ is the ground floor: it imports nothing of electron/, renderer/ or tests/.',
+  },
+  {
+    target: './renderer/**',
+    from: ['./electron', './tests'],
+    message: 'Pages reach main only through the preload API: nothing of electron/ or tests/.',
   },
   {
     target: serviceFolders,
@@ -55,7 +80,18 @@ const floors = [
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'dist/**', 'test-artifacts/**', 'coverage/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'dist/**',
+      'test-artifacts/**',
+      'coverage/**',
+      // StrykerJS's sandboxes: a copy of the tree while a mutation run lasts.
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -69,7 +105,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx,mts,cts}'],
     plugins: { 'import-x': importX },
     settings: {
       // The plugin's TypeScript settings (which files it parses to follow imports), with the
@@ -93,8 +129,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shared/**/*.ts'],
+    files: typeScriptIn('shared'),
     rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-syntax': [
+        'error',
+        dynamicImportOf(
+          '^(?:electron|react|react-dom|@mantine)(?:\\/|$)',
+          'shared/ is platform-neutral.',
+        ),
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -116,13 +160,18 @@ export default tseslint.config(
   {
     // The Rules of React (hooks at the top level, complete effect dependencies, no refs or
     // state writes during render...): every rule of the plugin's recommended set, as errors.
-    files: ['renderer/**/*.{ts,tsx}'],
+    files: typeScriptIn('renderer'),
     ...reactHooks.configs.flat.recommended,
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
       'react-hooks/exhaustive-deps': 'error',
       'react-hooks/incompatible-library': 'error',
       'react-hooks/unsupported-syntax': 'error',
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-syntax': [
+        'error',
+        dynamicImportOf('^electron(?:\\/|$)', 'Pages reach main only through the preload API.'),
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -138,14 +187,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/**/*.ts'],
+    files: typeScriptIn('electron'),
     ignores: ['electron/main/**', 'electron/preload/**'],
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        dynamicImportOf('^electron(?:\\/|$)', electronModule.message),
+        {
+          // These load Electron themselves; a service may name their types, never run them.
+          selector:
+            "ImportDeclaration[importKind='value'][source.value=/^(?:electron-updater|electron-log\\/main|electron-store)$/]",
+          message: 'Only electron/main builds what needs Electron: take it as a port instead.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
           paths: [electronModule],
           patterns: [
+            electronAndSubpaths,
             {
               group: ['**/renderer/**', '**/tests/**'],
               message: 'Services do not depend on pages or tests.',
@@ -156,7 +216,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/preload/**/*.ts'],
+    files: typeScriptIn('electron/preload'),
     rules: {
       'no-restricted-imports': [
         'error',

@@ -118,6 +118,62 @@ describe('import walls', () => {
     expect(await ruleIdsFor(filePath, code)).toEqual([]);
   });
 
+  // Ways around a wall a developer could plausibly write: each is refused too.
+  it.each([
+    // A .tsx file in shared/ is still shared/.
+    [
+      'shared/x.tsx',
+      "import { useState } from 'react';\nexport const x = useState;\n",
+      'no-restricted-imports',
+    ],
+    // Electron's documented subpaths are Electron.
+    [
+      'electron/catalogue/x.ts',
+      "import { app } from 'electron/main';\nexport const x = app;\n",
+      'no-restricted-imports',
+    ],
+    // A dynamic import of a package.
+    ['shared/x.ts', "export const x = () => import('node:fs');\n", 'import-x/no-nodejs-modules'],
+    [
+      'renderer/cashier/x.ts',
+      "export const x = () => import('electron');\n",
+      'no-restricted-syntax',
+    ],
+    ['electron/sale/x.ts', "export const x = () => import('electron');\n", 'no-restricted-syntax'],
+    // A dynamic import of a module of ours, from a page.
+    [
+      'renderer/cashier/x.ts',
+      "export const x = () => import('../../electron/sale/sale-service');\n",
+      'import-x/no-restricted-paths',
+    ],
+    // A file directly in electron/ is on the services' floor.
+    [
+      'electron/x.ts',
+      "import { createAppServices } from './app/app-services';\nexport const x = createAppServices;\n",
+      'import-x/no-restricted-paths',
+    ],
+    // A package that loads Electron itself, run from a service.
+    [
+      'electron/update/x.ts',
+      "import { autoUpdater } from 'electron-updater';\nexport const x = autoUpdater;\n",
+      'no-restricted-syntax',
+    ],
+    // Another module flavour of TypeScript.
+    [
+      'electron/catalogue/x.mts',
+      "import { createAppServices } from '../app/app-services';\nexport const x = createAppServices;\n",
+      'import-x/no-restricted-paths',
+    ],
+  ])('%s: a way around a wall is refused too (case %#)', async (filePath, code, rule) => {
+    expect(await ruleIdsFor(filePath, code)).toContain(rule);
+  });
+
+  it('a service may still name the types of a package that loads Electron', async () => {
+    const code =
+      "import type { AppUpdater } from 'electron-updater';\nexport type X = AppUpdater;\n";
+    expect(await ruleIdsFor('electron/update/x.ts', code)).toEqual([]);
+  });
+
   it('an import that closes a cycle is refused', async () => {
     // shared/pricing/conversion.ts imports shared/money.ts: money importing it back is a cycle.
     const code = "import { quoteSale } from './pricing/conversion';\nexport const x = quoteSale;\n";
