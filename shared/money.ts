@@ -98,10 +98,12 @@ function parse(value: string, what: string): Big {
   return new Dec(value);
 }
 
-/** The canonical text of a Big: plain notation, minimal digits, and never "-0". */
+/**
+ * The canonical text of a Big: plain notation, minimal digits, and never "-0" (big.js's toFixed
+ * signs only a non-zero value; the tests pin that down).
+ */
 function show(value: Big): string {
-  const text = value.toFixed();
-  return /^-0(?:\.0*)?$/.test(text) ? '0' : text;
+  return value.toFixed();
 }
 
 /** Canonical form of a plain decimal string ("007.50" -> "7.5"). Throws RangeError if not plain decimal. */
@@ -153,7 +155,11 @@ const GROUP_SEPARATOR = '\u202f';
 export function formatAmount(value: string, decimals: number): string {
   const text = canonical(value);
   const negative = text.startsWith('-');
-  const [integerPart = '0', fractionPart = ''] = (negative ? text.slice(1) : text).split('.');
+  // split gives at least one part, whatever the text.
+  const [integerPart, fractionPart = ''] = (negative ? text.slice(1) : text).split('.') as [
+    string,
+    string?,
+  ];
   const minimumFraction = Math.max(0, Math.min(2, Number.isInteger(decimals) ? decimals : 2));
   const fraction = fractionPart.padEnd(minimumFraction, '0');
   const grouped = integerPart.length >= 5 ? groupThousands(integerPart) : integerPart;
@@ -177,9 +183,8 @@ export function usdValue(amount: string, rateUsd: number | string): string {
   const rate = readRate(rateUsd);
   if (rate === undefined)
     throw new RangeError(`usdValue: unusable rate ${JSON.stringify(String(rateUsd))}`);
-  const product = parse(amount, 'usdValue').times(rate).round(2, Dec.roundHalfUp);
-  const text = product.toFixed(2);
-  return text === '-0.00' ? '0.00' : text;
+  // Rounded before toFixed: a product that rounds to zero is unsigned, "0.00", never "-0.00".
+  return parse(amount, 'usdValue').times(rate).round(2, Dec.roundHalfUp).toFixed(2);
 }
 
 /** A rate worth showing a USD value for: finite and greater than zero. */
@@ -189,15 +194,12 @@ export function isUsableRate(rateUsd: number | string): boolean {
 }
 
 function readRate(rateUsd: number | string): Big | undefined {
-  if (typeof rateUsd === 'number' && !Number.isFinite(rateUsd)) return undefined;
+  // NaN and ±Infinity fail the pattern below as text ("NaN", "Infinity").
   const text = String(rateUsd).trim().replace(/^\+/, '');
   // String(number) may use exponent notation (1e-7); big.js reads that exactly. Exponents are
   // capped at three digits, which covers every JSON double and refuses "1e999999" blow-ups.
   if (text.length > 100 || !/^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?$/.test(text))
     return undefined;
-  try {
-    return new Dec(text);
-  } catch {
-    return undefined;
-  }
+  // Every text the pattern lets through is one big.js reads: this does not throw.
+  return new Dec(text);
 }

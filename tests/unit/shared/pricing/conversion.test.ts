@@ -5,6 +5,23 @@ import { B, CANONICAL, decimalText, moneyIn, rateText, ulp } from './pricing-arb
 
 const decimals = fc.integer({ min: 0, max: 18 });
 
+/** What `run` throws, as "Class: message", so one assertion holds both. */
+function thrownBy(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error);
+  }
+  return 'nothing thrown';
+}
+
+const notPlain = (what: string, text: string) =>
+  `RangeError: ${what}: not plain decimal text: ${JSON.stringify(text)}`;
+
+// The private big.js is set up for safety against code not written yet; nothing here shows it:
+// Equivalent mutant: BooleanLiteral `false`: Dec.strict only refuses a number handed to big.js, valueOf() and a lossy toNumber(); read() lets only text through, every other operand is text or a Big, and neither is called.
+// Equivalent mutant: UnaryOperator `+1_000_000`: Dec.NE only sets when toString() turns exponential; every Big here is printed with toFixed(), which never does.
+
 describe('money to asset units', () => {
   it('is never short, and one unit in the last place less would be short', () => {
     fc.assert(
@@ -69,7 +86,87 @@ describe('money to asset units', () => {
   });
 });
 
+describe('what the conversion refuses', () => {
+  const ones = (length: number) => '1'.repeat(length);
+
+  it('reads decimal text of up to 200 characters', () => {
+    expect(assetAmountFor(ones(199), '1', '1', 0)).toBe(ones(199));
+    expect(assetAmountFor(ones(200), '1', '1', 0)).toBe(ones(200));
+    expect(assetAmountFor('1', ones(200), ones(200), 0)).toBe('1');
+    // Only the first 40 characters of what was refused are repeated.
+    expect(thrownBy(() => assetAmountFor(ones(201), '1', '1', 0))).toBe(
+      notPlain('money', ones(40)),
+    );
+    expect(thrownBy(() => assetAmountFor('1', ones(201), '1', 0))).toBe(
+      notPlain('usdPrice', ones(40)),
+    );
+    expect(thrownBy(() => assetAmountFor('1', '1', ones(201), 0))).toBe(
+      notPlain('usdPerUnit', ones(40)),
+    );
+    expect(thrownBy(() => assetAmountFor(`${'x'.repeat(40)}y`, '1', '1', 0))).toBe(
+      notPlain('money', 'x'.repeat(40)),
+    );
+  });
+
+  it.each(['x1', '1x', '-1', '+1', '1e3', '.5', '5.', ' 1', '1 ', '1,5', '', 'NaN'])(
+    'refuses %j, junk before or after included, naming the input',
+    (text) => {
+      expect(thrownBy(() => assetAmountFor(text, '1', '1', 2))).toBe(notPlain('money', text));
+      expect(thrownBy(() => assetAmountFor('1', text, '1', 2))).toBe(notPlain('usdPrice', text));
+      expect(thrownBy(() => assetAmountFor('1', '1', text, 2))).toBe(notPlain('usdPerUnit', text));
+      expect(thrownBy(() => priceInCurrency(text, '1'))).toBe(notPlain('usdPrice', text));
+      expect(thrownBy(() => priceInCurrency('1', text))).toBe(notPlain('usdPerUnit', text));
+    },
+  );
+
+  it('refuses text that is not a string as malformed, not with a big.js error', () => {
+    const five = 5 as unknown as string;
+    expect(thrownBy(() => assetAmountFor(five, '1', '1', 2))).toBe(notPlain('money', '5'));
+    expect(thrownBy(() => priceInCurrency('1', five))).toBe(notPlain('usdPerUnit', '5'));
+  });
+
+  it('takes zero money and a zero price to show, but never divides by zero', () => {
+    expect(assetAmountFor('0', '3000', '1.25', 6)).toBe('0');
+    expect(assetAmountFor('0.00', '3000', '1.25', 6)).toBe('0');
+    expect(priceInCurrency('0', '1.25')).toBe('0');
+    expect(thrownBy(() => assetAmountFor('10', '0', '1', 2))).toBe(
+      'RangeError: usdPrice: must be more than zero',
+    );
+    expect(thrownBy(() => assetAmountFor('10', '1', '0.000', 2))).toBe(
+      'RangeError: usdPerUnit: must be more than zero',
+    );
+    expect(thrownBy(() => priceInCurrency('1', '0'))).toBe(
+      'RangeError: usdPerUnit: must be more than zero',
+    );
+    // Malformed is said before zero: "-0" is not a zero rate but no number at all.
+    expect(thrownBy(() => assetAmountFor('10', '-0', '1', 2))).toBe(notPlain('usdPrice', '-0'));
+  });
+
+  it('rounds to 0 to 36 asset decimals, and checks the decimals first', () => {
+    const invalid = (decimals: string) =>
+      `RangeError: decimals: not an integer from 0 to 36: ${decimals}`;
+    // 1/3 rounded up at 35 and 36 places.
+    expect(assetAmountFor('1', '3', '1', 35)).toBe(`0.${'3'.repeat(34)}4`);
+    expect(assetAmountFor('1', '3', '1', 36)).toBe(`0.${'3'.repeat(35)}4`);
+    expect(thrownBy(() => assetAmountFor('1', '3', '1', 37))).toBe(invalid('37'));
+    expect(assetAmountFor('1', '3', '1', 0)).toBe('1');
+    expect(assetAmountFor('1', '3', '1', 1)).toBe('0.4');
+    expect(thrownBy(() => assetAmountFor('1', '3', '1', -1))).toBe(invalid('-1'));
+    expect(thrownBy(() => assetAmountFor('1', '3', '1', 1.5))).toBe(invalid('1.5'));
+    expect(thrownBy(() => assetAmountFor('1', '3', '1', Number.NaN))).toBe(invalid('NaN'));
+    // Bad decimals are the first thing said, whatever else is wrong.
+    expect(thrownBy(() => assetAmountFor('x', '0', '0', 37))).toBe(invalid('37'));
+  });
+});
+
 describe('the price of one asset unit in the shop currency', () => {
+  it('keeps 8 fraction places: 7 and 8 as they are, the 9th rounded half-up', () => {
+    expect(priceInCurrency('0.1234567', '1')).toBe('0.1234567');
+    expect(priceInCurrency('0.12345678', '1')).toBe('0.12345678');
+    expect(priceInCurrency('0.123456785', '1')).toBe('0.12345679');
+    expect(priceInCurrency('0.123456784999', '1')).toBe('0.12345678');
+  });
+
   it('is half-up to at most 8 places, canonical', () => {
     expect(priceInCurrency('3000', '1.25')).toBe('2400');
     expect(priceInCurrency('1', '3')).toBe('0.33333333');
@@ -146,5 +243,20 @@ describe('a sale quoted in money', () => {
     });
     expect(free.feeValue).toBe('0');
     expect(free.pricing.feeMoney).toBe('0');
+  });
+
+  it('turns nothing into "0" asset units without dividing by the price, even a price of zero', () => {
+    const quote = quoteSale({
+      money: '0',
+      currency: 'EUR',
+      feePercent: '0',
+      feeFixed: '0',
+      price: { ...price, source: 'provider', usdPrice: '0' },
+      cross,
+      decimals: 18,
+    });
+    expect(quote.amount).toBe('0');
+    expect(quote.feeValue).toBe('0');
+    expect(quote.pricing.price).toBe('0');
   });
 });
