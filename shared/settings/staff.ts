@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { declareSetting } from './setting-declaration';
+import { NO_CONTROL_CHARACTERS } from './text-rules';
+
+/**
+ * Who works the till (docs/staff.md): whether each person signs in with a PIN, when the till
+ * locks itself, and the managers IT provisions. Who may approve what is IT's: a till cannot
+ * make itself a manager.
+ */
+
+/** The hash `npm run hash-pin` prints: scrypt$N$r$p$salt$key, never a PIN in clear. */
+const PIN_HASH = /^scrypt\$\d{1,7}\$\d{1,2}\$\d{1,2}\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
+
+const provisionedManagerSchema = z
+  .object({
+    name: z
+      .string()
+      .min(1, { message: 'A provisioned manager needs a name.' })
+      .max(40, { message: 'A manager name must be at most 40 characters.' })
+      .regex(NO_CONTROL_CHARACTERS, {
+        message: 'A manager name must not contain control characters.',
+      }),
+    pinHash: z.string().regex(PIN_HASH, {
+      message: 'A provisioned manager PIN must be a hash made with "npm run hash-pin".',
+    }),
+  })
+  .strict();
+
+export const staffSettings = {
+  /** Each person signs in with a PIN; off: one implicit cashier who may do everything (small shops). */
+  staffPinsRequired: declareSetting({
+    schema: z.boolean({ message: 'Staff PINs required must be true or false.' }),
+    default: false,
+    itOnly: false,
+    title: 'Require staff PINs',
+    description:
+      'Whether each person signs in with a PIN and the roles apply; false: one implicit cashier, as a small shop runs.',
+    details:
+      'A PIN has 4 to 8 digits; settings, exports, diagnostics, late payments, manual prices and staff need a manager.',
+  }),
+  /** Minutes without use before the till locks (signs out); 0 never. Only with staff PINs. */
+  autoLockMinutes: declareSetting({
+    schema: z
+      .number({ message: 'The auto-lock time must be a number of minutes from 0 to 240.' })
+      .int({ message: 'The auto-lock time must be a whole number of minutes.' })
+      .min(0, { message: 'The auto-lock time must be a number of minutes from 0 to 240.' })
+      .max(240, { message: 'The auto-lock time must be a number of minutes from 0 to 240.' }),
+    default: 10,
+    itOnly: false,
+    title: 'Auto-lock after minutes without use',
+    description: 'Minutes without use before the till signs out (0: never).',
+    details: 'Only with staff PINs.',
+  }),
+  /**
+   * Managers IT provisions: a name and the PIN's scrypt hash (made with `npm run hash-pin`),
+   * never a PIN in clear.
+   */
+  provisionedManagers: declareSetting({
+    schema: z
+      .array(provisionedManagerSchema)
+      .max(20, { message: 'At most 20 managers may be provisioned.' }),
+    default: [],
+    itOnly: true,
+    title: 'Managers provisioned by IT',
+    description:
+      'Managers IT provisions: [{"name":"Ana","pinHash":"scrypt$..."}], the hash made with npm run hash-pin. IT only.',
+    details:
+      'The PIN is typed on the standard input of npm run hash-pin, never in clear in the policy.',
+  }),
+};
