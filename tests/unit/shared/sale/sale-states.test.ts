@@ -3,11 +3,15 @@ import type { OrderRecord } from '../../../../electron/journal/order-record';
 import { allowedActions, type SaleAction } from '../../../../electron/sale/sale-snapshot';
 import {
   findTransition,
+  inFlightStates,
   isTerminal,
+  linkShownStates,
   paidStates,
   saleStates,
   terminalStates,
   transitions,
+  type OrderKind,
+  type ReasonKind,
   type SaleState,
 } from '../../../../shared/sale/sale-states';
 
@@ -156,5 +160,168 @@ describe('the states and transitions table', () => {
     for (const t of transitions.filter((x) => x.from === 'requesting' || x.from === 'submitting')) {
       expect(t.by).not.toContain('cashier');
     }
+  });
+});
+
+const allReasons: readonly ReasonKind[] = ['service', 'cashier', 'expiry', 'restart', 'client'];
+const allKinds: readonly OrderKind[] = ['qr', 'nfc'];
+
+/**
+ * The whole table as the sale is meant to move, written out here (not read from the code):
+ * [kind, from, to, who may cause it]. Anything not in it must be refused.
+ */
+const allowed: readonly [OrderKind, SaleState | null, SaleState, readonly ReasonKind[]][] = [
+  // QR
+  ['qr', null, 'requesting', ['cashier']],
+  ['qr', 'requesting', 'awaiting-payment', ['service']],
+  ['qr', 'requesting', 'amount-differs', ['service']],
+  ['qr', 'requesting', 'refused', ['service']],
+  ['qr', 'requesting', 'outcome-unknown', ['client', 'restart']],
+  ['qr', 'requesting', 'failed', ['client', 'service']],
+  ['qr', 'requesting', 'retry-refused', ['service']],
+  ['qr', 'amount-differs', 'awaiting-payment', ['cashier']],
+  ['qr', 'amount-differs', 'cancelled', ['cashier']],
+  ['qr', 'amount-differs', 'expired', ['expiry', 'restart']],
+  ['qr', 'awaiting-payment', 'paid-confirmed-by-cashier', ['cashier']],
+  ['qr', 'awaiting-payment', 'cancelled', ['cashier']],
+  ['qr', 'awaiting-payment', 'expired', ['expiry', 'restart']],
+  ['qr', 'outcome-unknown', 'requesting', ['cashier']],
+  ['qr', 'failed', 'requesting', ['cashier']],
+  ['qr', 'outcome-unknown', 'voided', ['cashier']],
+  ['qr', 'failed', 'voided', ['cashier']],
+  ['qr', 'retry-refused', 'voided', ['cashier']],
+  ['qr', 'expired', 'paid-after-all', ['cashier']],
+  ['qr', 'cancelled', 'paid-after-all', ['cashier']],
+  ['qr', 'paid-confirmed-by-cashier', 'voided', ['cashier']],
+  ['qr', 'paid-after-all', 'voided', ['cashier']],
+  // NFC
+  ['nfc', null, 'waiting-for-tap', ['cashier']],
+  ['nfc', 'waiting-for-tap', 'submitting', ['client']],
+  ['nfc', 'waiting-for-tap', 'cancelled', ['cashier']],
+  ['nfc', 'submitting', 'accepted-by-service', ['service']],
+  ['nfc', 'submitting', 'refused', ['service']],
+  ['nfc', 'submitting', 'outcome-unknown', ['client', 'restart']],
+  ['nfc', 'submitting', 'failed', ['client', 'service']],
+  ['nfc', 'submitting', 'retry-refused', ['service']],
+  ['nfc', 'outcome-unknown', 'waiting-for-tap', ['cashier']],
+  ['nfc', 'failed', 'waiting-for-tap', ['cashier']],
+  ['nfc', 'outcome-unknown', 'voided', ['cashier']],
+  ['nfc', 'failed', 'voided', ['cashier']],
+  ['nfc', 'retry-refused', 'voided', ['cashier']],
+  ['nfc', 'outcome-unknown', 'paid-confirmed-by-cashier', ['cashier']],
+  ['nfc', 'retry-refused', 'paid-confirmed-by-cashier', ['cashier']],
+  ['nfc', 'paid-confirmed-by-cashier', 'voided', ['cashier']],
+  ['nfc', 'accepted-by-service', 'voided', ['cashier']],
+];
+
+function isAllowed(kind: OrderKind, from: SaleState | null, to: SaleState, by: ReasonKind) {
+  return allowed.some(
+    ([k, f, t, reasons]) => k === kind && f === from && t === to && reasons.includes(by),
+  );
+}
+
+describe('which transitions exist', () => {
+  it('knows exactly these fifteen states', () => {
+    expect([...saleStates].sort()).toEqual(
+      [
+        'accepted-by-service',
+        'amount-differs',
+        'awaiting-payment',
+        'cancelled',
+        'expired',
+        'failed',
+        'outcome-unknown',
+        'paid-after-all',
+        'paid-confirmed-by-cashier',
+        'refused',
+        'requesting',
+        'retry-refused',
+        'submitting',
+        'voided',
+        'waiting-for-tap',
+      ].sort(),
+    );
+  });
+
+  it('accepts every transition that must exist, by each of its causes, for its kind', () => {
+    for (const [kind, from, to, reasons] of allowed) {
+      for (const by of reasons) {
+        const found = findTransition(kind, from, to, by);
+        expect(found, `${kind} ${from} -> ${to} by ${by}`).toBeDefined();
+        expect(found!.from).toBe(from);
+        expect(found!.to).toBe(to);
+        expect(found!.kinds).toContain(kind);
+        expect(found!.by).toContain(by);
+      }
+    }
+  });
+
+  it('refuses every other move: another kind, another cause, another step, or none listed', () => {
+    const froms: (SaleState | null)[] = [null, ...saleStates];
+    let refused = 0;
+    for (const kind of allKinds) {
+      for (const from of froms) {
+        for (const to of saleStates) {
+          for (const by of allReasons) {
+            if (isAllowed(kind, from, to, by)) continue;
+            expect(
+              findTransition(kind, from, to, by),
+              `${kind} ${from} -> ${to} by ${by}`,
+            ).toBeUndefined();
+            refused += 1;
+          }
+        }
+      }
+    }
+    // 2 kinds x 16 origins x 15 targets x 5 causes, less the 45 allowed (kind, move, cause).
+    expect(refused).toBe(2 * 16 * 15 * 5 - 45);
+  });
+
+  it('the table holds no line beyond those', () => {
+    const lines = transitions.flatMap((t) =>
+      t.kinds.flatMap((kind) => t.by.map((by) => `${kind} ${t.from} -> ${t.to} by ${by}`)),
+    );
+    const expected = allowed.flatMap(([kind, from, to, reasons]) =>
+      reasons.map((by) => `${kind} ${from} -> ${to} by ${by}`),
+    );
+    expect(lines.sort()).toEqual(expected.sort());
+  });
+
+  it('the amount-differs step expires by the clock or a restart, never by the cashier or the service', () => {
+    expect(findTransition('qr', 'amount-differs', 'expired', 'expiry')).toBeDefined();
+    expect(findTransition('qr', 'amount-differs', 'expired', 'restart')).toBeDefined();
+    for (const by of ['cashier', 'service', 'client'] as const)
+      expect(findTransition('qr', 'amount-differs', 'expired', by), by).toBeUndefined();
+    expect(findTransition('nfc', 'amount-differs', 'expired', 'expiry')).toBeUndefined();
+  });
+});
+
+describe('the state sets, member by member', () => {
+  const terminal: SaleState[] = [
+    'paid-confirmed-by-cashier',
+    'cancelled',
+    'expired',
+    'accepted-by-service',
+    'refused',
+    'voided',
+    'paid-after-all',
+  ];
+  const paid: SaleState[] = ['paid-confirmed-by-cashier', 'accepted-by-service', 'paid-after-all'];
+  const inFlight: SaleState[] = ['requesting', 'submitting'];
+  const linkShown: SaleState[] = ['amount-differs', 'awaiting-payment'];
+
+  it.each(saleStates)('%s is in exactly the sets it belongs to', (state) => {
+    expect(isTerminal(state), 'isTerminal').toBe(terminal.includes(state));
+    expect(terminalStates.has(state), 'terminal').toBe(terminal.includes(state));
+    expect(paidStates.has(state), 'paid').toBe(paid.includes(state));
+    expect(inFlightStates.has(state), 'in flight').toBe(inFlight.includes(state));
+    expect(linkShownStates.has(state), 'link shown').toBe(linkShown.includes(state));
+  });
+
+  it('each set holds nothing but states', () => {
+    expect(terminalStates.size).toBe(7);
+    expect(paidStates.size).toBe(3);
+    expect(inFlightStates.size).toBe(2);
+    expect(linkShownStates.size).toBe(2);
   });
 });
