@@ -40,7 +40,10 @@ export function checkNfcAmount(request: NfcSaleRequest): string {
   return amount.value;
 }
 
-/** A second press of "QR sale" for the sale whose link is already shown. */
+/**
+ * A second press of "QR sale" for the sale whose link is already shown: the same amount, fee,
+ * asset and chain. The link asks for amount plus fee, so a press with another fee is another sale.
+ */
 export function isSameQrSale(open: OrderRecord, request: QrSaleRequest): boolean {
   const amount = checkAmount(request.amount, request.asset.decimal);
   return (
@@ -48,9 +51,21 @@ export function isSameQrSale(open: OrderRecord, request: QrSaleRequest): boolean
     linkShownStates.has(open.state) &&
     amount.ok &&
     open.amount === amount.value &&
+    sameFee(open, request) &&
     open.asset === request.asset.asset &&
     open.chainId === String(request.chain.chain_id)
   );
+}
+
+/**
+ * A price in money brings its own fee, compared with the open sale's. An amount in asset units
+ * takes the settings' fee (as checkQrSale does), which this press does not carry: it is taken
+ * as the open sale's only when that sale had the settings' fee too, i.e. was not priced in money.
+ */
+function sameFee(open: OrderRecord, request: QrSaleRequest): boolean {
+  if (!request.priced) return open.pricing === null;
+  const fee = checkFee(request.priced.feeValue, request.asset.decimal);
+  return fee.ok && open.fee === fee.value;
 }
 
 /** A second press of "NFC sale" for the sale that already waits for a tap. */

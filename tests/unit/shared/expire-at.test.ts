@@ -349,3 +349,122 @@ describe('readExpireAt: time zones', () => {
     );
   });
 });
+
+describe('readExpireAt: junk around the text, limits at their edge, each reason in its words', () => {
+  const sentAtMs = utc('2026-11-22T09:00:00Z');
+  const ctx = { sentAtMs, timeZone: 'UTC' };
+
+  it.each([
+    ['a 12-hour clock suffix', '22/11/2026 10:00:00 PM'],
+    ['a UTC offset', '22/11/2026 10:00:00+02:00'],
+    ['a "Z"', '22/11/2026 10:00:00Z'],
+    ['milliseconds', '22/11/2026 10:00:00.500'],
+    ['a third digit of seconds', '22/11/2026 10:00:001'],
+    ['a weekday', 'Sun 22/11/2026 10:00:00'],
+    ['a third digit of day', '122/11/2026 10:00:00'],
+    ['a letter', 'x22/11/2026 10:00:00'],
+  ])('does not read a date with %s before or after it', (_name, raw) => {
+    expect(readExpireAt(raw, ctx)).toEqual({
+      kind: 'unknown',
+      reason: `The expiry time "${raw}" is not in the form DD/MM/YYYY HH:MM:SS.`,
+      raw,
+    });
+  });
+
+  it('reads the last second of the day, minute and hour', () => {
+    expect(readExpireAt('22/11/2026 23:59:59', ctx)).toEqual({
+      kind: 'known',
+      atMs: utc('2026-11-22T23:59:59Z'),
+      order: 'day-first',
+    });
+    expectUnknown(readExpireAt('22/11/2026 23:59:60', ctx), /not a real time of day/);
+    expectUnknown(readExpireAt('22/11/2026 23:60:59', ctx), /not a real time of day/);
+    expectUnknown(readExpireAt('22/11/2026 24:59:59', ctx), /not a real time of day/);
+  });
+
+  it('reads the last day of a month and not the day after', () => {
+    const endOfNovember = { sentAtMs: utc('2026-11-30T09:00:00Z'), timeZone: 'UTC' };
+    expect(readExpireAt('30/11/2026 10:00:00', endOfNovember)).toEqual({
+      kind: 'known',
+      atMs: utc('2026-11-30T10:00:00Z'),
+      order: 'day-first',
+    });
+    expectUnknown(readExpireAt('31/11/2026 10:00:00', endOfNovember), /is not a real date/);
+  });
+
+  it('treats 12 as a month in either place and 13 as a month in neither', () => {
+    const december = { sentAtMs: utc('2026-12-12T09:00:00Z'), timeZone: 'UTC' };
+    expect(readExpireAt('12/12/2026 10:00:00', december).kind).toBe('known');
+    expect(
+      readExpireAt('13/12/2026 10:00:00', { ...december, sentAtMs: utc('2026-12-13T09:00:00Z') }),
+    ).toMatchObject({ kind: 'known', order: 'day-first' });
+    expect(
+      readExpireAt('12/13/2026 10:00:00', { ...december, sentAtMs: utc('2026-12-13T09:00:00Z') }),
+    ).toMatchObject({ kind: 'known', order: 'month-first' });
+    expect(readExpireAt('13/13/2026 10:00:00', december)).toEqual({
+      kind: 'unknown',
+      reason: 'The expiry date "13/13/2026 10:00:00" has no valid month.',
+      raw: '13/13/2026 10:00:00',
+    });
+  });
+
+  it('reports the month/day reading when the second group can only be a day (above 12)', () => {
+    // Day-first "05/13" has no month 13; month-first is 13 May, long before the request.
+    expectUnknown(
+      readExpireAt('05/13/2026 09:15:00', {
+        sentAtMs: utc('2026-06-01T09:00:00Z'),
+        timeZone: 'UTC',
+      }),
+      /"05\/13\/2026 09:15:00" is not after the payment link was requested/,
+    );
+  });
+
+  it('reports the day/month reading when the second group is 12 (it can be a month)', () => {
+    // Day-first is 5 December, months ahead; month-first is 12 May, before the request.
+    expectUnknown(
+      readExpireAt('05/12/2026 09:15:00', {
+        sentAtMs: utc('2026-06-01T09:00:00Z'),
+        timeZone: 'UTC',
+      }),
+      /"05\/12\/2026 09:15:00" is more than 24 hours ahead/,
+    );
+  });
+
+  it('answers a missing expiry time and a missing send time in their own words', () => {
+    expect(readExpireAt(undefined as unknown as string, ctx)).toEqual({
+      kind: 'unknown',
+      reason: 'The service sent no expiry time.',
+      raw: '',
+    });
+    expect(readExpireAt(1_790_000_000 as unknown as string, ctx)).toEqual({
+      kind: 'unknown',
+      reason: 'The service sent no expiry time.',
+      raw: '',
+    });
+    for (const missing of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(readExpireAt('22/11/2026 09:15:00', { sentAtMs: missing, timeZone: 'UTC' })).toEqual({
+        kind: 'unknown',
+        reason: 'The expiry cannot be checked: the send time is missing.',
+        raw: '22/11/2026 09:15:00',
+      });
+    }
+  });
+
+  it('quotes the text without its surrounding whitespace, whole up to 40 characters', () => {
+    expect(readExpireAt(' \t22/11/2026 24:00:00\n', ctx)).toEqual({
+      kind: 'unknown',
+      reason: 'The expiry time "22/11/2026 24:00:00" is not a real time of day.',
+      raw: ' \t22/11/2026 24:00:00\n',
+    });
+    const forty = 'x'.repeat(40);
+    expect(readExpireAt(`  ${forty}  `, ctx)).toMatchObject({
+      reason: `The expiry time "${forty}" is not in the form DD/MM/YYYY HH:MM:SS.`,
+    });
+    expect(readExpireAt(`${'x'.repeat(39)}`, ctx)).toMatchObject({
+      reason: `The expiry time "${'x'.repeat(39)}" is not in the form DD/MM/YYYY HH:MM:SS.`,
+    });
+    expect(readExpireAt(`${forty}y`, ctx)).toMatchObject({
+      reason: `The expiry time "${forty}…" is not in the form DD/MM/YYYY HH:MM:SS.`,
+    });
+  });
+});

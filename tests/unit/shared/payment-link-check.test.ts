@@ -336,3 +336,175 @@ describe('a payment link is shown only in its one canonical form', () => {
     expect(refusal(link({ origin: 'https://wallet.example.com:8443' }))).toMatch(/port/);
   });
 });
+
+describe('checkPaymentLink: every limit at its edge, every pattern with junk on either side', () => {
+  /** A good link padded with an extra parameter to exactly `length` characters. */
+  function linkOfLength(length: number): string {
+    const bare = link({ params: [...defaultParams(), ['pad', '']] });
+    const padded = link({
+      params: [...defaultParams(), ['pad', 'x'.repeat(length - bare.length)]],
+    });
+    expect(padded).toHaveLength(length);
+    return padded;
+  }
+
+  it('accepts a link of 2,047 and 2,048 characters and refuses one of 2,049', () => {
+    expect(checkPaymentLink(linkOfLength(2047), expected).ok).toBe(true);
+    expect(checkPaymentLink(linkOfLength(2048), expected).ok).toBe(true);
+    expect(refusal(linkOfLength(2049))).toBe('The payment link was refused: it is too long.');
+  });
+
+  it.each(['contract_address', 'currency_address'] as const)(
+    'accepts a %s of 1, 255 and 256 characters and refuses 0 and 257',
+    (name) => {
+      const words = name === 'contract_address' ? /its contract address/ : /its currency address/;
+      for (const length of [1, 255, 256]) {
+        const value = 'a'.repeat(length);
+        expect(checkPaymentLink(link({ params: withParam(name, value) }), expected)).toMatchObject({
+          ok: true,
+          [name === 'contract_address' ? 'contractAddress' : 'currencyAddress']: value,
+        });
+      }
+      for (const length of [0, 257]) {
+        expect(refusal(link({ params: withParam(name, 'a'.repeat(length)) }))).toMatch(words);
+      }
+    },
+  );
+
+  it.each([
+    ['junk before', '$0xabc123'],
+    ['junk after', '0xabc123$'],
+    ['a slash inside', '0x2/sui'],
+  ])('refuses an address with %s', (_name, value) => {
+    expect(refusal(link({ params: withParam('contract_address', value) }))).toMatch(
+      /its contract address is missing or malformed/,
+    );
+    expect(refusal(link({ params: withParam('currency_address', value) }))).toMatch(
+      /its currency address is missing or malformed/,
+    );
+  });
+
+  it('refuses a space or a control character at either end, for that reason', () => {
+    const words = /^The payment link was refused: it contains spaces, control characters/;
+    expect(refusal(` ${link()}`)).toMatch(words);
+    expect(refusal(`${link()} `)).toMatch(words);
+    expect(refusal(`\t${link()}`)).toMatch(words);
+    expect(refusal(`${link()}\n`)).toMatch(words);
+    expect(refusal(`${link()}\u007f`)).toMatch(words);
+  });
+
+  it.each([
+    ['junk before the host name', 'https://pay$x.example.com'],
+    ['junk after the host name', 'https://wallet.example.com_'],
+    ['junk inside a label', 'https://wal$let.example.com'],
+    ['a label starting with a hyphen', 'https://-wallet.example.com'],
+    ['a label ending with a hyphen', 'https://wallet-.example.com'],
+    ['a trailing dot after the host name', 'https://wallet.example.com.'],
+    ['a single-label host', 'https://wallet'],
+    ['a 64-character label', `https://${'a'.repeat(64)}.example.com`],
+  ])('refuses %s as not a plain DNS name', (_name, origin) => {
+    expect(refusal(link({ origin }))).toBe(
+      'The payment link was refused: its host name is not a plain DNS name.',
+    );
+  });
+
+  it('accepts a 63-character label, and digits in a host name that is not an IP address', () => {
+    expect(
+      checkPaymentLink(link({ origin: `https://${'a'.repeat(63)}.example.com` }), expected).ok,
+    ).toBe(true);
+    expect(checkPaymentLink(link({ origin: 'https://1.2.3.4.example.com' }), expected).ok).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['an IPv4 address', 'https://93.184.216.34'],
+    ['a short-hand IPv4 address', 'https://0x7f.1'],
+    ['an IPv6 address', 'https://[2606:4700::1111]'],
+  ])('refuses %s for that reason', (_name, origin) => {
+    expect(refusal(link({ origin }))).toBe(
+      'The payment link was refused: it names an IP address instead of a host name.',
+    );
+  });
+});
+
+describe('checkPaymentLink: each layered check refuses for its own reason', () => {
+  const reason = (text: string) => `The payment link was refused: ${text}`;
+
+  it('answers a non-text link as empty, without throwing', () => {
+    expect(refusal(undefined as unknown as string)).toBe(reason('it is empty.'));
+    expect(refusal(42 as unknown as string)).toBe(reason('it is empty.'));
+  });
+
+  it('refuses a backslash before the URL parser can turn it into a slash', () => {
+    expect(refusal(link({ path: '\\qr-scan' }))).toBe(reason('it contains a backslash.'));
+    expect(refusal(link().replace('https://', 'https:\\\\'))).toBe(
+      reason('it contains a backslash.'),
+    );
+  });
+
+  it('refuses a link the URL parser cannot read', () => {
+    expect(refusal(link({ origin: 'https://wallet.example.com:99999' }))).toBe(
+      reason('it is not a valid web address.'),
+    );
+    expect(refusal(link({ origin: 'https://[::1' }))).toBe(
+      reason('it is not a valid web address.'),
+    );
+  });
+
+  it('still accepts a public https link when loopback http is allowed too (the sandbox)', () => {
+    const sandbox = { ...expected, allowLoopbackHttp: true };
+    expect(checkPaymentLink(link(), sandbox)).toMatchObject({ ok: true, href: link() });
+  });
+
+  it.each([
+    ['a user name and password', 'https://user:pass@wallet.example.com'],
+    ['a user name only', 'https://user@wallet.example.com'],
+    ['a password only', 'https://:pw@wallet.example.com'],
+    ['an empty user part', 'https://@wallet.example.com'],
+    ['a user name after an extra slash', 'https:///user@wallet.example.com'],
+    ['a password after an extra slash', 'https:///:pw@wallet.example.com'],
+  ])('refuses %s as credentials', (_name, origin) => {
+    expect(refusal(link({ origin }))).toBe(reason('it contains a user name or password.'));
+  });
+
+  it('accepts an "@" after the host: in the query it is no user name', () => {
+    const withAt = link({ suffix: '&note=a@b' });
+    expect(checkPaymentLink(withAt, expected)).toMatchObject({ ok: true, href: withAt });
+  });
+
+  it.each([
+    ['a dot segment', link({ path: '/./qr-scan' })],
+    ['an upper-case host name', link({ origin: 'https://WALLET.example.com' })],
+    ['a character the parser escapes', link({ suffix: '&note="x"' })],
+  ])('refuses %s as not in its plain form', (_name, qrUrl) => {
+    expect(refusal(qrUrl)).toBe(reason('it is not written in its plain form.'));
+  });
+
+  it('refuses a documented parameter in another letter case for that reason', () => {
+    expect(refusal(link().replace('order_id=', 'ORDER_ID='))).toBe(
+      reason('it spells "ORDER_ID" in another letter case.'),
+    );
+    expect(refusal(link().replace('act=', 'Act='))).toBe(
+      reason('it spells "Act" in another letter case.'),
+    );
+  });
+
+  it('quotes a value of up to 60 characters whole, and cuts a longer one with "…"', () => {
+    const sixty = 'a'.repeat(60);
+    expect(refusal(link({ params: withParam('order_id', sixty) }))).toBe(
+      reason(`it is for a different order ("${sixty}" instead of "${ORDER}").`),
+    );
+    expect(refusal(link({ params: withParam('order_id', `${sixty}b`) }))).toBe(
+      reason(`it is for a different order ("${sixty}…" instead of "${ORDER}").`),
+    );
+  });
+
+  // Equivalent mutant: ConditionalExpression `false`: url.hash is non-empty only when the raw text holds a "#", which the same line refuses; and `all.length > 1` cannot be reached, as the loop over params.keys() refuses every repeated name first.
+  // Equivalent mutant: StringLiteral ````: the "more than once" reason after getAll() is unreachable: the loop over params.keys() already refused every repeated name.
+  // Equivalent mutant: Regex `/\d+\.\d+\.\d+\.\d+$/`: the URL parser reads a host whose last label is a number as IPv4 and writes it as exactly four dotted numbers, or refuses it: nothing can stand before them.
+  // Equivalent mutant: Regex `/%[0-9a-f]/gi`: the URL parser never changes the letter case of a %-escape it keeps, so folding it (wholly, partly or not at all) never turns a changed link into an unchanged one.
+  // Equivalent mutant: Regex `/%[^0-9a-f]{2}/gi`: the URL parser never changes the letter case of characters after a "%" it keeps, so folding them never turns a changed link into an unchanged one.
+  // Equivalent mutant: ArrowFunction `() => undefined`: both sides carry the same %-escapes (the parser keeps them as sent), so replacing each by the same word never hides a difference.
+  // Equivalent mutant: MethodExpression `escape.toLowerCase()`: folding escapes to lower case instead of upper case makes the same pairs equal.
+});
