@@ -2,17 +2,23 @@
  * A mutant that survives must be one no test could catch: the same behaviour written another
  * way. Each is listed in the critical file's test, one line each, as
  *
- *   // Equivalent mutant: <MutatorName> `<replacement as Stryker prints it>`: <why no test can tell>
+ *   // Equivalent mutant: <MutatorName> `<replacement>` in `<the source line it changes>`: <why>
  *
- * keyed by what the mutant writes, not by its line, so moving code does not stale the list.
+ * keyed by what the mutant writes and the line it writes it in (as text, not a line number, so
+ * moving code does not stale the list, and one entry never covers the same replacement
+ * elsewhere in the file).
  */
 export interface EquivalentMutant {
   mutatorName: string;
   replacement: string;
+  /** The trimmed text of the source line the mutant starts on. */
+  inLine: string;
   why: string;
 }
 
-const LINE = /^\s*\/\/ Equivalent mutant: (\w+) `(.+)`: (.+)$/;
+const LINE = /^\s*\/\/ Equivalent mutant: (\w+) `(.+?)` in `(.+)`: (.+)$/;
+// TRANSITIONAL: the form without `in` until every list is rewritten.
+const OLD_LINE = /^\s*\/\/ Equivalent mutant: (\w+) `(.+)`: (.+)$/;
 
 /** Folds white space, so a replacement reads the same on one line as Stryker prints it over several. */
 function foldSpace(text: string): string {
@@ -21,9 +27,19 @@ function foldSpace(text: string): string {
 
 export function equivalentMutantsIn(testSource: string): EquivalentMutant[] {
   return testSource.split('\n').flatMap((line) => {
+    const old = LINE.test(line) ? null : OLD_LINE.exec(line);
+    if (old)
+      return [{ mutatorName: old[1]!, replacement: foldSpace(old[2]!), inLine: '*', why: old[3]! }];
     const match = LINE.exec(line);
     return match
-      ? [{ mutatorName: match[1]!, replacement: foldSpace(match[2]!), why: match[3]!.trim() }]
+      ? [
+          {
+            mutatorName: match[1]!,
+            replacement: foldSpace(match[2]!),
+            inLine: foldSpace(match[3]!),
+            why: match[4]!.trim(),
+          },
+        ]
       : [];
   });
 }
@@ -32,6 +48,8 @@ export interface SurvivingMutant {
   mutatorName: string;
   replacement: string;
   line: number;
+  /** The text of the source line the mutant starts on. */
+  lineText: string;
 }
 
 /** The survivors no line explains. */
@@ -44,7 +62,8 @@ export function unexplained(
       !explained.some(
         (entry) =>
           entry.mutatorName === mutant.mutatorName &&
-          entry.replacement === foldSpace(mutant.replacement),
+          entry.replacement === foldSpace(mutant.replacement) &&
+          (entry.inLine === '*' || entry.inLine === foldSpace(mutant.lineText)),
       ),
   );
 }

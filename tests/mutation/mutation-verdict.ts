@@ -10,12 +10,16 @@ export interface MutationReport {
         mutatorName: string;
         replacement?: string;
         status: string;
+        /** Acts when the module loads (a table's entry, a constant), so no single test covers it. */
+        static?: boolean;
         location: { start: { line: number } };
       }[];
     }
   >;
   testFiles?: Record<string, { source?: string }>;
 }
+
+const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
@@ -36,7 +40,9 @@ export function judge(
   testSources: readonly string[],
   floorPercent: number,
 ): MutationVerdict {
-  const mutants = report.files[source]?.mutants ?? [];
+  const file = report.files[source];
+  const mutants = file?.mutants ?? [];
+  const sourceLines = (file?.source ?? '').split('\n');
   const detected = mutants.filter((mutant) => DETECTED.has(mutant.status)).length;
   const survivors: SurvivingMutant[] = mutants
     .filter((mutant) => UNDETECTED.has(mutant.status))
@@ -44,6 +50,7 @@ export function judge(
       mutatorName: mutant.mutatorName,
       replacement: mutant.replacement ?? '',
       line: mutant.location.start.line,
+      lineText: sourceLines[mutant.location.start.line - 1] ?? '',
     }));
   const valid = detected + survivors.length;
   const score = valid === 0 ? 100 : (100 * detected) / valid;
@@ -54,7 +61,8 @@ export function judge(
       ` (${missing.length} not explained): ${ok ? 'MEETS' : 'FAILS'}`,
     ...missing.map(
       (mutant) =>
-        `  line ${mutant.line}: ${mutant.mutatorName} \`${mutant.replacement.replace(/\s+/g, ' ')}\` survives`,
+        `  line ${mutant.line} survives; if it is equivalent, explain it in a test as\n` +
+        `  // Equivalent mutant: ${mutant.mutatorName} \`${fold(mutant.replacement)}\` in \`${fold(mutant.lineText)}\`: <why>`,
     ),
   ];
   return { ok, lines };

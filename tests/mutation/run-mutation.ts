@@ -5,6 +5,7 @@
 //   npm run mutation -- --touched          only the files whose source or tests differ from their
 //                                          committed result (what CI runs); the others are judged
 //                                          from that result as it stands
+//   npm run mutation -- --force            test every mutant again, not only the changed ones
 //
 // Each run is incremental: tests/mutation/results/<file>.json (committed) holds the last result,
 // and Stryker tests again only the mutants whose code or covering tests changed since. A file
@@ -26,21 +27,39 @@ function readReport(path: string): MutationReport | null {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as MutationReport) : null;
 }
 
-/** True when the committed result was made from exactly this source and these tests. */
-function resultIsCurrent(file: CriticalFile, report: MutationReport | null): boolean {
-  if (!report) return false;
-  const sameSource = report.files[file.source]?.source === readFileSync(file.source, 'utf8');
+/** How the committed result stands against the source and tests as they are now. */
+function compareWithResult(
+  file: CriticalFile,
+  report: MutationReport | null,
+): { sameSource: boolean; sameTests: boolean } {
+  if (!report) return { sameSource: false, sameTests: false };
   const testFiles = report.testFiles ?? {};
-  const sameTests =
-    Object.keys(testFiles).sort().join('\n') === [...file.tests].sort().join('\n') &&
-    file.tests.every((test) => testFiles[test]?.source === readFileSync(test, 'utf8'));
-  return sameSource && sameTests;
+  return {
+    sameSource: report.files[file.source]?.source === readFileSync(file.source, 'utf8'),
+    sameTests:
+      Object.keys(testFiles).sort().join('\n') === [...file.tests].sort().join('\n') &&
+      file.tests.every((test) => testFiles[test]?.source === readFileSync(test, 'utf8')),
+  };
+}
+
+/**
+ * Stryker reuses the result of a static mutant (one that acts when the module loads, such as
+ * a table's entry) while its code is unchanged, whatever became of the tests: after the tests
+ * change, such a file is tested again in full.
+ */
+function needsFullRun(report: MutationReport | null, sameTests: boolean): boolean {
+  return (
+    !sameTests &&
+    Object.values(report?.files ?? {}).some((entry) =>
+      entry.mutants.some((mutant) => mutant.static === true),
+    )
+  );
 }
 
 /** Stryker's options, as its constructor takes them. */
 type StrykerOptions = NonNullable<ConstructorParameters<typeof Stryker>[0]>;
 
-function strykerOptions(file: CriticalFile): StrykerOptions {
+function strykerOptions(file: CriticalFile, force: boolean): StrykerOptions {
   return {
     mutate: [file.source],
     testRunner: 'vitest',
@@ -48,6 +67,7 @@ function strykerOptions(file: CriticalFile): StrykerOptions {
     coverageAnalysis: 'perTest',
     incremental: true,
     incrementalFile: resultFileOf(file),
+    force,
     reporters: ['clear-text'],
     clearTextReporter: { reportMutants: false, reportTests: false, allowEmojis: false },
     concurrency: 2,
@@ -59,6 +79,7 @@ function strykerOptions(file: CriticalFile): StrykerOptions {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const touchedOnly = args.includes('--touched');
+  const forceAll = args.includes('--force');
   const named = args.filter((arg) => !arg.startsWith('--'));
   const unknown = named.filter((name) => !criticalFiles.some((file) => file.source === name));
   if (unknown.length > 0) {
@@ -73,11 +94,14 @@ async function main(): Promise<void> {
   let failed = false;
   for (const file of chosen) {
     const resultFile = resultFileOf(file);
-    const current = touchedOnly && resultIsCurrent(file, readReport(resultFile));
+    const before = readReport(resultFile);
+    const { sameSource, sameTests } = compareWithResult(file, before);
+    const current = touchedOnly && sameSource && sameTests;
     if (!current) {
       // The vitest runner's worker processes inherit this: only the file's own tests run.
       process.env.MUTATION_TESTS = file.tests.join(',');
-      await new Stryker(strykerOptions(file)).runMutationTest();
+      const force = forceAll || needsFullRun(before, sameTests);
+      await new Stryker(strykerOptions(file, force)).runMutationTest();
     }
     const report = readReport(resultFile);
     const testSources = file.tests.map((test) => readFileSync(test, 'utf8'));

@@ -3,39 +3,63 @@ import { judge, type MutationReport } from '../../mutation/mutation-verdict';
 
 type Status = 'Killed' | 'Timeout' | 'Survived' | 'NoCoverage' | 'CompileError' | 'Ignored';
 
-function reportOf(mutants: { status: Status; mutatorName?: string; replacement?: string }[]) {
+interface FakeMutant {
+  status: Status;
+  mutatorName?: string;
+  replacement?: string;
+  /** Where the mutant starts, 1-based; default: a line of its own. */
+  line?: number;
+}
+
+/** A source whose line n reads `line n;` unless given, and its mutants. */
+function reportOf(mutants: FakeMutant[], lines: Record<number, string> = {}) {
+  const count = Math.max(mutants.length, ...Object.keys(lines).map(Number));
+  const source = Array.from(
+    { length: count },
+    (_, index) => lines[index + 1] ?? `line ${index + 1};`,
+  );
   return {
     files: {
       'shared/x.ts': {
-        source: '',
+        source: source.join('\n'),
         mutants: mutants.map((mutant, index) => ({
           mutatorName: mutant.mutatorName ?? 'ConditionalExpression',
           replacement: mutant.replacement ?? `true /* ${index} */`,
           status: mutant.status,
-          location: { start: { line: index + 1 } },
+          location: { start: { line: mutant.line ?? index + 1 } },
         })),
       },
     },
   } satisfies MutationReport;
 }
 
-const killed = (count: number) =>
-  Array.from({ length: count }, () => ({ status: 'Killed' as const }));
+const killed = (count: number): FakeMutant[] =>
+  Array.from({ length: count }, () => ({ status: 'Killed' }));
+
+const survivingRegex = (line: number): FakeMutant => ({
+  status: 'Survived',
+  mutatorName: 'Regex',
+  replacement: '/a/',
+  line,
+});
 
 describe('the mutation verdict of a critical file', () => {
+  const regexLine = { 10: '  const A = /^a/;' };
+  const explained =
+    '// Equivalent mutant: Regex `/a/` in `const A = /^a/;`: both match the same texts.';
+
   it('meets the floor at exactly the floor, and fails one mutant under it', () => {
-    const explained = '// Equivalent mutant: Regex `/a/`: both patterns match the same texts.\n';
-    const atFloor = reportOf([
-      ...killed(9),
-      { status: 'Survived', mutatorName: 'Regex', replacement: '/a/' },
-    ]);
+    const atFloor = reportOf([...killed(9), survivingRegex(10)], regexLine);
     expect(judge('shared/x.ts', atFloor, [explained], 90)).toMatchObject({ ok: true });
-    const under = reportOf([
-      ...killed(8),
-      { status: 'Timeout' },
-      { status: 'Survived', mutatorName: 'Regex', replacement: '/a/' },
-      { status: 'NoCoverage', mutatorName: 'Regex', replacement: '/a/' },
-    ]);
+    const under = reportOf(
+      [
+        ...killed(8),
+        { status: 'Timeout' },
+        survivingRegex(10),
+        { ...survivingRegex(10), status: 'NoCoverage' },
+      ],
+      regexLine,
+    );
     const verdict = judge('shared/x.ts', under, [explained], 90);
     expect(verdict.ok).toBe(false);
     expect(verdict.lines[0]).toBe(
@@ -55,37 +79,45 @@ describe('the mutation verdict of a critical file', () => {
     );
   });
 
-  it('fails a survivor no test explains, naming its line, even above the floor', () => {
-    const report = reportOf([
-      ...killed(98),
-      { status: 'Survived', mutatorName: 'Regex', replacement: '/a/' },
-      { status: 'NoCoverage', mutatorName: 'StringLiteral', replacement: '""' },
-    ]);
+  it('fails a survivor no test explains, and says how to explain it, even above the floor', () => {
+    const report = reportOf(
+      [
+        ...killed(98),
+        survivingRegex(10),
+        { status: 'NoCoverage', mutatorName: 'StringLiteral', replacement: '""', line: 20 },
+      ],
+      { ...regexLine, 20: "  return 'sold';" },
+    );
     const explainsOnlyTheRegex = [
-      '  // Equivalent mutant: Regex `/a/`: both patterns match the same texts.',
+      `  ${explained}`,
       // The same replacement under another mutator explains nothing.
-      '// Equivalent mutant: Regex `""`: wrong mutator.',
-      // Not the anchored form: a mention elsewhere in a line explains nothing.
-      'const x = 1; // Equivalent mutant: StringLiteral `""`: not a line of its own.',
+      '// Equivalent mutant: Regex `""` in `return \'sold\';`: wrong mutator.',
+      // The same replacement in another line explains nothing.
+      '// Equivalent mutant: StringLiteral `""` in `const A = /^a/;`: wrong line.',
+      // Not a line of its own: explains nothing.
+      'const x = 1; // Equivalent mutant: StringLiteral `""` in `return \'sold\';`: not alone.',
     ].join('\n');
-    const verdict = judge('shared/x.ts', report, [explainsOnlyTheRegex], 90);
-    expect(verdict).toEqual({
+    expect(judge('shared/x.ts', report, [explainsOnlyTheRegex], 90)).toEqual({
       ok: false,
       lines: [
         'shared/x.ts: 98.0 % of 100 mutants caught, 2 equivalent (1 not explained): FAILS',
-        '  line 100: StringLiteral `""` survives',
+        '  line 20 survives; if it is equivalent, explain it in a test as\n' +
+          '  // Equivalent mutant: StringLiteral `""` in `return \'sold\';`: <why>',
       ],
     });
   });
 
   it('reads an explanation from any of the file tests, with white space folded', () => {
-    const report = reportOf([
-      ...killed(9),
-      { status: 'Survived', mutatorName: 'BlockStatement', replacement: '{\n  }' },
-    ]);
+    const report = reportOf(
+      [
+        ...killed(9),
+        { status: 'Survived', mutatorName: 'BlockStatement', replacement: '{\n  }', line: 10 },
+      ],
+      { 10: '  if (ready)   {' },
+    );
     const tests = [
       '// no list here',
-      '// Equivalent mutant: BlockStatement `{ }`: the branch only logs.',
+      '// Equivalent mutant: BlockStatement `{ }` in `if (ready) {`: it only logs.',
     ];
     expect(judge('shared/x.ts', report, tests, 90).ok).toBe(true);
   });

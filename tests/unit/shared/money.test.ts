@@ -74,8 +74,8 @@ function thrownBy(run: () => unknown): string {
 }
 
 // The private big.js is set up for safety against code not written yet; nothing here shows it:
-// Equivalent mutant: BooleanLiteral `false`: Dec.strict only refuses a number handed to big.js, valueOf() and a lossy toNumber(); money.ts hands big.js only text (parse and readRate see to it) and calls neither.
-// Equivalent mutant: UnaryOperator `+1_000_000`: Dec.NE only sets when toString() turns exponential; money.ts prints every Big with toFixed(), which never does.
+// Equivalent mutant: BooleanLiteral `false` in `Dec.strict = true;`: Dec.strict only refuses a number handed to big.js, valueOf() and a lossy toNumber(); money.ts hands big.js only text (parse and readRate see to it) and calls neither.
+// Equivalent mutant: UnaryOperator `+1_000_000` in `Dec.NE = -1_000_000;`: Dec.NE only sets when toString() turns exponential; money.ts prints every Big with toFixed(), which never does.
 
 /** The refusals in the words the cashier reads, one for each check. */
 const SPACES = 'The amount must not contain spaces.';
@@ -151,7 +151,7 @@ describe('checkAmount', () => {
     expect(checkAmount(12 as unknown as string, 2).ok).toBe(false);
   });
 
-  // Equivalent mutant: ConditionalExpression `false`: checkAmount's early return of a refusal; without it the refusal has no value, so value === '0' is false and the same refusal is returned next.
+  // Equivalent mutant: ConditionalExpression `false` in `if (!read.ok) return read;`: checkAmount's early return of a refusal; without it the refusal has no value, so value === '0' is false and the same refusal is returned next.
 
   it.each([
     // Each form has its own words; junk before or after a form is not that form.
@@ -354,7 +354,7 @@ describe('checkFee', () => {
     expect(checkFee('0.001', 2).ok).toBe(false);
   });
 
-  // Equivalent mutant: Regex `/The amount/`: every reason that says "The amount" says it first, so the first "The amount" anywhere is the one at the start.
+  // Equivalent mutant: Regex `/The amount/` in `if (!read.ok) return { ok: false, reason: read.reason.replace(/^The amount/, 'The fee') };`: every reason that says "The amount" says it first, so the first "The amount" anywhere is the one at the start.
 
   it.each([
     ['', 2, 'The fee is empty.'],

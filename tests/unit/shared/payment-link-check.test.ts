@@ -500,11 +500,12 @@ describe('checkPaymentLink: each layered check refuses for its own reason', () =
     );
   });
 
-  // Equivalent mutant: ConditionalExpression `false`: url.hash is non-empty only when the raw text holds a "#", which the same line refuses; and `all.length > 1` cannot be reached, as the loop over params.keys() refuses every repeated name first.
-  // Equivalent mutant: StringLiteral ````: the "more than once" reason after getAll() is unreachable: the loop over params.keys() already refused every repeated name.
-  // Equivalent mutant: Regex `/\d+\.\d+\.\d+\.\d+$/`: the URL parser reads a host whose last label is a number as IPv4 and writes it as exactly four dotted numbers, or refuses it: nothing can stand before them.
-  // Equivalent mutant: Regex `/%[0-9a-f]/gi`: the URL parser never changes the letter case of a %-escape it keeps, so folding it (wholly, partly or not at all) never turns a changed link into an unchanged one.
-  // Equivalent mutant: Regex `/%[^0-9a-f]{2}/gi`: the URL parser never changes the letter case of characters after a "%" it keeps, so folding them never turns a changed link into an unchanged one.
-  // Equivalent mutant: ArrowFunction `() => undefined`: both sides carry the same %-escapes (the parser keeps them as sent), so replacing each by the same word never hides a difference.
-  // Equivalent mutant: MethodExpression `escape.toLowerCase()`: folding escapes to lower case instead of upper case makes the same pairs equal.
+  // Equivalent mutant: ConditionalExpression `false` in `if (url.hash !== '' || qrUrl.includes('#')) return fail('it has an unexpected "#" part.');`: url.hash is non-empty only when the raw text holds a "#", which the same line refuses.
+  // Equivalent mutant: ConditionalExpression `false` in `if (all.length > 1) return fail(`it has ${name} more than once.`);`: unreachable, as the loop over params.keys() refuses every repeated name first.
+  // Equivalent mutant: StringLiteral ```` in `if (all.length > 1) return fail(`it has ${name} more than once.`);`: the "more than once" reason after getAll() is unreachable: the loop over params.keys() already refused every repeated name.
+  // Equivalent mutant: Regex `/\d+\.\d+\.\d+\.\d+$/` in `const IPV4_LITERAL = /^\d+\.\d+\.\d+\.\d+$/;`: the URL parser reads a host whose last label is a number as IPv4 and writes it as exactly four dotted numbers, or refuses it: nothing can stand before them.
+  // Equivalent mutant: Regex `/%[0-9a-f]/gi` in `return text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());`: the URL parser never changes the letter case of a %-escape it keeps, so folding it (wholly, partly or not at all) never turns a changed link into an unchanged one.
+  // Equivalent mutant: Regex `/%[^0-9a-f]{2}/gi` in `return text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());`: the URL parser never changes the letter case of characters after a "%" it keeps, so folding them never turns a changed link into an unchanged one.
+  // Equivalent mutant: ArrowFunction `() => undefined` in `return text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());`: both sides carry the same %-escapes (the parser keeps them as sent), so replacing each by the same word never hides a difference.
+  // Equivalent mutant: MethodExpression `escape.toLowerCase()` in `return text.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());`: folding escapes to lower case instead of upper case makes the same pairs equal.
 });

@@ -19,8 +19,8 @@ const notPlain = (what: string, text: string) =>
   `RangeError: ${what}: not plain decimal text: ${JSON.stringify(text)}`;
 
 // The private big.js is set up for safety against code not written yet; nothing here shows it:
-// Equivalent mutant: BooleanLiteral `false`: Dec.strict only refuses a number handed to big.js, valueOf() and a lossy toNumber(); read() lets only text through, every other operand is text or a Big, and neither is called.
-// Equivalent mutant: UnaryOperator `+1_000_000`: Dec.NE only sets when toString() turns exponential; every Big here is printed with toFixed(), which never does.
+// Equivalent mutant: BooleanLiteral `false` in `Dec.strict = true;`: Dec.strict only refuses a number handed to big.js, valueOf() and a lossy toNumber(); read() lets only text through, every other operand is text or a Big, and neither is called.
+// Equivalent mutant: UnaryOperator `+1_000_000` in `Dec.NE = -1_000_000;`: Dec.NE only sets when toString() turns exponential; every Big here is printed with toFixed(), which never does.
 
 describe('money to asset units', () => {
   it('is never short, and one unit in the last place less would be short', () => {
