@@ -2,7 +2,13 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_POLICY_BYTES, parseManagedPolicy } from '../../../shared/managed-policy';
+import {
+  checkManagedPolicy,
+  MAX_POLICY_BYTES,
+  managedPolicyJsonSchema,
+  parseManagedPolicy,
+} from '../../../shared/managed-policy';
+import { settingKeys } from '../../../shared/settings';
 import {
   loadManagedPolicy,
   nodePolicyFileReader,
@@ -119,6 +125,248 @@ describe('parseManagedPolicy', () => {
     );
     expect(problems.length).toBeGreaterThan(0);
     expect(({} as Record<string, unknown>).demoModeAllowed).toBeUndefined();
+  });
+});
+
+describe('parseManagedPolicy: the file as a whole', () => {
+  const notAnObject = 'The policy file must hold one JSON object with "settings" and "locked".';
+
+  it('takes a file of 65,535 and 65,536 characters and refuses 65,537', () => {
+    expect(MAX_POLICY_BYTES).toBe(65_536);
+    const ofLength = (length: number) => `{}${' '.repeat(length - 2)}`;
+    expect(parseManagedPolicy(ofLength(65_535))).toEqual({
+      ok: true,
+      policy: { settings: {}, locked: [] },
+    });
+    expect(parseManagedPolicy(ofLength(65_536))).toEqual({
+      ok: true,
+      policy: { settings: {}, locked: [] },
+    });
+    expect(parseManagedPolicy(ofLength(65_537))).toEqual({
+      ok: false,
+      problems: ['The policy file is larger than 65536 bytes.'],
+    });
+  });
+
+  it('refuses what is not text, without throwing', () => {
+    for (const value of [undefined, null, 42, Buffer.from('{}')]) {
+      expect(parseManagedPolicy(value as unknown as string)).toEqual({
+        ok: false,
+        problems: ['The policy file could not be read as text.'],
+      });
+    }
+  });
+
+  it("refuses text that is not JSON, with the parser's reason", () => {
+    for (const text of ['', '{', '{}x', "{'settings':{}}"]) {
+      const problems = problemsOf(text);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^The policy file is not valid JSON: \S/);
+    }
+    expect(problemsOf('')).toEqual([
+      'The policy file is not valid JSON: Unexpected end of JSON input',
+    ]);
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['an array of a policy', '[{"settings":{}}]'],
+    ['null', 'null'],
+    ['text', '"settings"'],
+    ['a number', '1'],
+    ['true', 'true'],
+  ])('refuses %s in place of the object', (_name, text) => {
+    expect(problemsOf(text)).toEqual([notAnObject]);
+  });
+
+  it('drops only a byte order mark at the very start', () => {
+    expect(parseManagedPolicy('\uFEFF{"settings":{"shopName":"A"}}')).toEqual({
+      ok: true,
+      policy: { settings: { shopName: 'A' }, locked: [] },
+    });
+    // One inside a value is the value's: a format character the shop name refuses.
+    expect(problemsOf('{"settings":{"shopName":"\uFEFFA"}}')).toEqual([
+      'settings.shopName: The shop name must not contain control characters.',
+    ]);
+    expect(problemsOf(' \uFEFF{}')[0]).toMatch(/^The policy file is not valid JSON: /);
+  });
+});
+
+describe('parseManagedPolicy: every setting, checked one key at a time', () => {
+  it.each(settingKeys)('refuses a wrong %s for that key alone', (key) => {
+    const problems = problemsOf(policy({ settings: { shopName: 'A', [key]: [[]] } }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.startsWith(`settings.${key}: `)).toBe(true);
+  });
+
+  it('normalises every value it takes, as a write from the till would', () => {
+    expect(
+      parseManagedPolicy(
+        policy({
+          settings: {
+            serviceBaseUrl: 'HTTPS://Pay.Example.com/v1/cf-payment/',
+            currency: 'chf',
+            feeValue: '007.50',
+            nfcAid: 'a000000003',
+            allowedWalletHosts: ['Pay.Example.com:8443'],
+            receiptPrinter: { kind: 'network', host: 'Printer.Local' },
+          },
+        }),
+      ),
+    ).toEqual({
+      ok: true,
+      policy: {
+        settings: {
+          serviceBaseUrl: 'https://pay.example.com/v1/cf-payment',
+          currency: 'CHF',
+          feeValue: '7.5',
+          nfcAid: 'A000000003',
+          allowedWalletHosts: ['pay.example.com:8443'],
+          receiptPrinter: { kind: 'network', host: 'printer.local' },
+        },
+        locked: [],
+      },
+    });
+  });
+});
+
+describe('parseManagedPolicy: each problem in its words', () => {
+  it('names unknown settings and entries, all of them, and where they stand', () => {
+    expect(problemsOf(policy({ settings: { a: 1, b: 2 }, x: 1, y: 2 }))).toEqual([
+      'Unknown setting "a", "b" in "settings".',
+      'Unknown entry "x", "y" at the top level.',
+    ]);
+    // A key unknown inside a setting's value is named where it stands (as a "setting", too).
+    expect(
+      problemsOf(policy({ settings: { customerDisplay: { mode: 'auto', extra: 1, more: 2 } } })),
+    ).toEqual(['Unknown setting "extra", "more" in "settings.customerDisplay".']);
+  });
+
+  it("names the setting a value fails, and where in the value, in the setting's words", () => {
+    expect(
+      problemsOf(policy({ settings: { customerDisplay: { mode: 'display', displayId: -1 } } })),
+    ).toEqual(['settings.customerDisplay: Too small: expected number to be >=0 (at displayId)']);
+    expect(problemsOf(policy({ settings: { allowedWalletHosts: ['ok.example', 'a b'] } }))).toEqual(
+      [
+        'settings.allowedWalletHosts: An allowed wallet host must be a host name, optionally with a port ("pay.example.com" or "pay.example.com:8443"). (at 1)',
+      ],
+    );
+  });
+
+  it('says what is wrong with "settings" itself, "version" and "$schema"', () => {
+    expect(problemsOf(policy({ settings: [] }))).toEqual([
+      'settings: Invalid input: expected object, received array',
+    ]);
+    expect(problemsOf(policy({ settings: null }))).toEqual([
+      'settings: Invalid input: expected object, received null',
+    ]);
+    expect(problemsOf(policy({ version: 2 }))).toEqual([
+      'version: The policy "version" must be 1.',
+    ]);
+    expect(problemsOf(policy({ version: '1' }))).toEqual([
+      'version: The policy "version" must be 1.',
+    ]);
+    expect(problemsOf(policy({ $schema: 5 }))).toEqual([
+      '$schema: Invalid input: expected string, received number',
+    ]);
+    expect(parseManagedPolicy(policy({ version: 1 }))).toEqual({
+      ok: true,
+      policy: { settings: {}, locked: [] },
+    });
+  });
+
+  // Equivalent mutant: StringLiteral `""` in `return `${where.length > 0 ? `${where.join('.')}: ` : ''}${issue.message}`;`: only a problem outside "settings" and "locked" gets here, and the strict top level holds only $schema and version, plain values whose path is one key long: there is nothing to join.
+
+  it('numbers each wrong "locked" entry from 1 and quotes up to 40 characters of it', () => {
+    expect(problemsOf(policy({ locked: 'serviceBaseUrl' }))).toEqual([
+      '"locked" must be a list of setting names.',
+    ]);
+    expect(problemsOf(policy({ locked: [5, 'nope', 'n'.repeat(40), 'n'.repeat(41)] }))).toEqual([
+      '"locked" entry 1 names a setting that does not exist.',
+      '"locked" entry 2 ("nope") names a setting that does not exist.',
+      `"locked" entry 3 ("${'n'.repeat(40)}") names a setting that does not exist.`,
+      `"locked" entry 4 ("${'n'.repeat(40)}") names a setting that does not exist.`,
+    ]);
+  });
+
+  it('names each key locked twice and each key locked without a value', () => {
+    expect(
+      problemsOf(
+        policy({
+          settings: { shopName: 'A' },
+          locked: ['shopName', 'currency', 'shopName', 'currency'],
+        }),
+      ),
+    ).toEqual([
+      '"locked" names currency, but "settings" gives no value for it: give the value to lock.',
+      '"locked" names shopName twice.',
+      '"locked" names currency twice.',
+      '"locked" names currency, but "settings" gives no value for it: give the value to lock.',
+    ]);
+  });
+
+  it('locks a key whose value is false, zero, empty or null: given is given', () => {
+    const settings = {
+      demoModeAllowed: false,
+      autoLockMinutes: 0,
+      shopName: '',
+      lastChainId: null,
+      ratePegs: [],
+    };
+    const locked = ['demoModeAllowed', 'autoLockMinutes', 'shopName', 'lastChainId', 'ratePegs'];
+    expect(parseManagedPolicy(policy({ settings, locked }))).toEqual({
+      ok: true,
+      policy: { settings, locked },
+    });
+  });
+});
+
+describe('checkManagedPolicy', () => {
+  it('checks a policy already read into an object, by the same rules', () => {
+    expect(checkManagedPolicy({ settings: { currency: 'eur' }, locked: ['currency'] })).toEqual({
+      ok: true,
+      policy: { settings: { currency: 'EUR' }, locked: ['currency'] },
+    });
+    expect(checkManagedPolicy({ settings: { currency: 'euro' } })).toEqual({
+      ok: false,
+      problems: [
+        'settings.currency: The currency must be a three-letter ISO 4217 code such as "USD".',
+      ],
+    });
+  });
+
+  it('says what is wrong with an object that is no policy, without a place', () => {
+    expect(checkManagedPolicy([])).toEqual({
+      ok: false,
+      problems: ['Invalid input: expected object, received array'],
+    });
+  });
+});
+
+describe('managedPolicyJsonSchema', () => {
+  const schema = managedPolicyJsonSchema() as {
+    properties: Record<string, { default?: unknown; properties?: Record<string, unknown> }>;
+    required?: string[];
+  } & Record<string, unknown>;
+
+  it('names itself and says in words what IT writes', () => {
+    expect(schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'https://counter-app.invalid/managed/policy.schema.json',
+      title: 'Counter app managed policy',
+      description:
+        'Settings IT presets ("settings") and locks ("locked") on a till. Keys in "locked" must also appear in "settings". The app checks the whole file and applies nothing when any part is wrong.',
+      type: 'object',
+      additionalProperties: false,
+    });
+  });
+
+  it('describes the file as IT writes it: every entry may be left out', () => {
+    expect(Object.keys(schema.properties)).toEqual(['$schema', 'version', 'settings', 'locked']);
+    expect(schema.required).toBeUndefined();
+    expect(schema.properties.settings!.default).toEqual({});
+    expect(schema.properties.locked!.default).toEqual([]);
+    expect(Object.keys(schema.properties.settings!.properties!)).toEqual(settingKeys);
   });
 });
 

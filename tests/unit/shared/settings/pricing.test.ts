@@ -1,0 +1,501 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkSetting,
+  defaultSettings,
+  settingSchemas,
+  type SettingKey,
+} from '../../../../shared/settings';
+import { pricingSettings } from '../../../../shared/settings/pricing';
+
+// shared/settings/pricing.ts, one key at a time: what passes (and how it comes back), what is
+// refused and in which words, every limit at N-1, N and N+1, junk on either side of every
+// anchored pattern.
+
+const accept = (key: SettingKey, value: unknown, normalised: unknown = value) =>
+  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({ ok: true, value: normalised });
+/** Refused with exactly these words (the schema's sentences, one after the other). */
+const refuse = (key: SettingKey, value: unknown, words: string) =>
+  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({
+    ok: false,
+    problem: `${key}: ${words}`,
+  });
+
+const digits = (count: number) => '9'.repeat(count);
+
+describe('the pricing settings', () => {
+  it('default to US dollars, no fees, no remembered pick, and every rate source in turn', () => {
+    expect(Object.keys(pricingSettings)).toEqual([
+      'currency',
+      'feeValue',
+      'lastChainId',
+      'lastAsset',
+      'amountEntry',
+      'feePercent',
+      'feeFixed',
+      'ratePegs',
+      'rateProviderUrl',
+      'rateMaxAgeSeconds',
+      'lastLinkRateMaxAgeSeconds',
+      'rateSourceOrder',
+      'fixedUsdPerUnit',
+      'rateTolerancePercent',
+    ]);
+    const defaults = defaultSettings({ reportTimeZone: 'UTC' });
+    expect({
+      currency: defaults.currency,
+      feeValue: defaults.feeValue,
+      lastChainId: defaults.lastChainId,
+      lastAsset: defaults.lastAsset,
+      amountEntry: defaults.amountEntry,
+      feePercent: defaults.feePercent,
+      feeFixed: defaults.feeFixed,
+      ratePegs: defaults.ratePegs,
+      rateProviderUrl: defaults.rateProviderUrl,
+      rateMaxAgeSeconds: defaults.rateMaxAgeSeconds,
+      lastLinkRateMaxAgeSeconds: defaults.lastLinkRateMaxAgeSeconds,
+      rateSourceOrder: defaults.rateSourceOrder,
+      fixedUsdPerUnit: defaults.fixedUsdPerUnit,
+      rateTolerancePercent: defaults.rateTolerancePercent,
+    }).toEqual({
+      currency: 'USD',
+      feeValue: '0',
+      lastChainId: null,
+      lastAsset: null,
+      amountEntry: 'money-or-asset',
+      feePercent: '0',
+      feeFixed: '0',
+      ratePegs: [],
+      rateProviderUrl: '',
+      rateMaxAgeSeconds: 300,
+      lastLinkRateMaxAgeSeconds: 600,
+      rateSourceOrder: ['peg', 'manual', 'provider', 'last-link'],
+      fixedUsdPerUnit: '',
+      rateTolerancePercent: '1',
+    });
+  });
+});
+
+describe('currency', () => {
+  const bad = 'The currency must be a three-letter ISO 4217 code such as "USD".';
+
+  it('is three letters, upper-cased', () => {
+    accept('currency', 'EUR');
+    accept('currency', 'usd', 'USD');
+    accept('currency', 'cHf', 'CHF');
+    accept('currency', 'AZZ');
+  });
+
+  it.each([
+    ['two letters', 'US'],
+    ['four letters', 'USDT'],
+    ['a sign inside', 'U$D'],
+    ['junk before', ' USD'],
+    ['junk after', 'USD '],
+    ['a digit', 'US1'],
+    ['a non-ASCII letter', 'ÜSD'],
+    ['nothing', ''],
+  ])('refuses %s', (_name, value) => {
+    refuse('currency', value, bad);
+  });
+});
+
+describe('feeValue', () => {
+  it('is a plain decimal string, zero allowed, returned canonical', () => {
+    accept('feeValue', '0');
+    accept('feeValue', '0.50', '0.5');
+    accept('feeValue', '007.25', '7.25');
+    accept('feeValue', '1.000', '1');
+  });
+
+  it("takes 36 decimals and refuses 37, in checkFee's words about a fee", () => {
+    accept('feeValue', `0.${'1'.repeat(35)}`);
+    accept('feeValue', `0.${'1'.repeat(36)}`);
+    refuse(
+      'feeValue',
+      `0.${'1'.repeat(37)}`,
+      'The fee has too many decimals: this asset allows at most 36.',
+    );
+  });
+
+  it("reports checkFee's refusal as a custom issue of the setting itself", () => {
+    expect(settingSchemas.feeValue.safeParse('1,5').error?.issues).toEqual([
+      expect.objectContaining({
+        code: 'custom',
+        path: [],
+        message: 'Use a point (.) as the decimal separator, not a comma.',
+      }),
+    ]);
+  });
+
+  it('refuses what is not a fee, saying why', () => {
+    refuse('feeValue', '', 'The fee is empty.');
+    refuse('feeValue', 0.5, 'Invalid input: expected string, received number');
+    expect(checkSetting('feeValue', '-1')).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^feeValue: The fee /),
+    });
+  });
+});
+
+describe('lastChainId', () => {
+  const bad = 'The last chain id must be digits.';
+
+  it('is 1 to 15 digits, or null', () => {
+    accept('lastChainId', null);
+    accept('lastChainId', '0');
+    accept('lastChainId', '8453');
+    accept('lastChainId', digits(14));
+    accept('lastChainId', digits(15));
+    refuse('lastChainId', digits(16), bad);
+    refuse('lastChainId', '', bad);
+  });
+
+  it.each([
+    ['a sign', '-1'],
+    ['junk before', 'x8453'],
+    ['junk after', '8453x'],
+    ['a space', '84 53'],
+  ])('refuses %s', (_name, value) => {
+    refuse('lastChainId', value, bad);
+  });
+
+  it('refuses a number', () => {
+    refuse('lastChainId', 8453, 'Invalid input: expected string, received number');
+  });
+});
+
+describe('lastAsset', () => {
+  it('is 1 to 64 printable characters, or null', () => {
+    accept('lastAsset', null);
+    accept('lastAsset', 'U');
+    accept('lastAsset', 'USDC');
+    accept('lastAsset', 'x'.repeat(63));
+    accept('lastAsset', 'x'.repeat(64));
+    refuse('lastAsset', '', 'The last asset must not be empty (use null).');
+    refuse('lastAsset', 'x'.repeat(65), 'The last asset must be at most 64 characters.');
+  });
+
+  it('refuses spaces at either end and control characters, saying why', () => {
+    const notPrintable = 'The last asset may only hold printable ASCII characters.';
+    refuse('lastAsset', ' USDC', notPrintable);
+    refuse('lastAsset', 'USDC\n', notPrintable);
+    refuse(
+      'lastAsset',
+      ` ${'x'.repeat(64)}`,
+      `The last asset must be at most 64 characters. ${notPrintable}`,
+    );
+  });
+});
+
+describe('amountEntry', () => {
+  it('is money, asset or money-or-asset', () => {
+    for (const mode of ['money', 'asset', 'money-or-asset']) accept('amountEntry', mode);
+    for (const mode of ['Money', 'coin', '']) {
+      refuse('amountEntry', mode, 'The amount entry must be "money", "asset" or "money-or-asset".');
+    }
+  });
+});
+
+describe('feePercent', () => {
+  const bad = 'The fee percentage must be a number from 0 to 100 with at most 2 decimals.';
+
+  it('takes 0 to 100 with up to 2 decimals', () => {
+    for (const value of ['0', '5', '10', '99', '0.5', '5.25', '99.99', '100', '100.0', '100.00']) {
+      accept('feePercent', value);
+    }
+  });
+
+  it.each([
+    ['more than 100', '101'],
+    ['just over 100', '100.01'],
+    ['half over 100', '100.5'],
+    ['three zeros after 100', '100.000'],
+    ['three digits under 100 with a leading zero', '099'],
+    ['three decimals', '5.125'],
+    ['a bare point', '5.'],
+    ['no digit before the point', '.5'],
+    ['junk before', 'x5'],
+    ['junk before 100', '1100'],
+    ['junk after', '5%'],
+    ['junk after 100', '100%'],
+    ['a sign', '-5'],
+    ['nothing', ''],
+  ])('refuses %s', (_name, value) => {
+    refuse('feePercent', value, bad);
+  });
+});
+
+describe('feeFixed', () => {
+  const bad = 'The fixed fee must be an amount in the shop currency, such as "0.30".';
+
+  it('takes up to 9 digits and 4 decimals', () => {
+    accept('feeFixed', '0');
+    accept('feeFixed', '0.30');
+    accept('feeFixed', digits(8));
+    accept('feeFixed', digits(9));
+    accept('feeFixed', '1.999');
+    accept('feeFixed', '1.9999');
+    accept(`feeFixed`, `${digits(9)}.9999`);
+    refuse('feeFixed', digits(10), bad);
+    refuse('feeFixed', '1.99999', bad);
+  });
+
+  it.each([
+    ['a bare point', '1.'],
+    ['no digit before the point', '.30'],
+    ['junk before', '$0.30'],
+    ['junk after', '0.30 EUR'],
+    ['a comma', '0,30'],
+    ['nothing', ''],
+  ])('refuses %s', (_name, value) => {
+    refuse('feeFixed', value, bad);
+  });
+});
+
+describe('ratePegs', () => {
+  const peg = { asset: 'USDT', currency: 'USD', price: '1' };
+
+  it('takes fixed prices for stablecoins, optionally on one chain', () => {
+    accept('ratePegs', []);
+    accept('ratePegs', [peg, { asset: 'EURC', chainId: '8453', currency: 'EUR', price: '1.0' }]);
+  });
+
+  it('takes an asset of 1 to 64 printable characters and refuses 0 and 65', () => {
+    accept('ratePegs', [{ ...peg, asset: 'U' }]);
+    accept('ratePegs', [{ ...peg, asset: 'x'.repeat(63) }]);
+    accept('ratePegs', [{ ...peg, asset: 'x'.repeat(64) }]);
+    refuse(
+      'ratePegs',
+      [{ ...peg, asset: '' }],
+      'Too small: expected string to have >=1 characters (at 0.asset)',
+    );
+    refuse(
+      'ratePegs',
+      [{ ...peg, asset: 'x'.repeat(65) }],
+      'Too big: expected string to have <=64 characters (at 0.asset)',
+    );
+    refuse(
+      'ratePegs',
+      [{ ...peg, asset: ' USDT' }],
+      'Invalid string: must match pattern /^(?:[\\x21-\\x7e](?:[\\x20-\\x7e]*[\\x21-\\x7e])?)?$/ (at 0.asset)',
+    );
+  });
+
+  it('takes a chain id of 1 to 15 digits', () => {
+    accept('ratePegs', [{ ...peg, chainId: '1' }]);
+    accept('ratePegs', [{ ...peg, chainId: digits(14) }]);
+    accept('ratePegs', [{ ...peg, chainId: digits(15) }]);
+    const notDigits = 'Invalid string: must match pattern /^\\d{1,15}$/ (at 0.chainId)';
+    for (const chainId of [digits(16), '', 'x1', '1x', '-1', '1 ']) {
+      refuse('ratePegs', [{ ...peg, chainId }], notDigits);
+    }
+  });
+
+  it('takes a currency of three capital letters, not lower-cased ones', () => {
+    const bad = 'A peg currency is a code such as "USD". (at 0.currency)';
+    accept('ratePegs', [{ ...peg, currency: 'AZZ' }]);
+    for (const currency of ['usd', 'US', 'USDT', ' USD', 'USD ', 'U1D', '']) {
+      refuse('ratePegs', [{ ...peg, currency }], bad);
+    }
+  });
+
+  it('takes a price of up to 12 digits and 18 decimals', () => {
+    for (const price of [
+      '1',
+      '0.5',
+      '0.000000000000000001',
+      digits(11),
+      digits(12),
+      `1.${digits(17)}`,
+      `${digits(12)}.${digits(18)}`,
+      '10',
+      '0.10',
+      '01',
+    ]) {
+      accept('ratePegs', [{ ...peg, price }]);
+    }
+    const bad = 'A peg price is a positive decimal such as "1". (at 0.price)';
+    for (const price of [
+      digits(13),
+      `1.${digits(19)}`,
+      '1.',
+      '.5',
+      '-1',
+      '1e3',
+      ' 1',
+      '1 ',
+      'x1',
+      '',
+    ]) {
+      refuse('ratePegs', [{ ...peg, price }], bad);
+    }
+  });
+
+  it('refuses a price of zero however it is written', () => {
+    for (const price of ['0', '00', '0.0', '0.000', '000.00']) {
+      refuse('ratePegs', [{ ...peg, price }], 'A peg price must be more than zero. (at 0)');
+    }
+  });
+
+  it('refuses a peg with a key it does not know, or without a price', () => {
+    refuse('ratePegs', [{ ...peg, note: 'x' }], 'Unrecognized key: "note" (at 0)');
+    refuse(
+      'ratePegs',
+      [{ asset: 'USDT', currency: 'USD' }],
+      'Invalid input: expected string, received undefined (at 0.price)',
+    );
+  });
+
+  it('takes 63 and 64 pegs and refuses 65', () => {
+    const pegs = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...peg, price: `${i + 1}` }));
+    accept('ratePegs', pegs(63));
+    accept('ratePegs', pegs(64));
+    refuse('ratePegs', pegs(65), 'At most 64 pegs may be listed.');
+  });
+});
+
+describe('rateProviderUrl', () => {
+  const bad = 'The rate provider address must be empty or start with https://.';
+  const ofLength = (length: number) => `https://${'a'.repeat(length - 'https://'.length)}`;
+
+  it('is empty or an https address', () => {
+    accept('rateProviderUrl', '');
+    accept('rateProviderUrl', 'https://rates.example.com/v1?base=USD');
+    accept('rateProviderUrl', 'https://!~');
+  });
+
+  it.each([
+    ['plain http', 'http://rates.example.com'],
+    ['https:// alone', 'https://'],
+    ['a space inside', 'https://rates.example.com/a b'],
+    ['junk before', ' https://rates.example.com'],
+    ['junk after', 'https://rates.example.com\n'],
+    ['an upper-case scheme', 'HTTPS://rates.example.com'],
+  ])('refuses %s', (_name, value) => {
+    refuse('rateProviderUrl', value, bad);
+  });
+
+  it('takes 1,999 and 2,000 characters and refuses 2,001, for their length', () => {
+    accept('rateProviderUrl', ofLength(1999));
+    accept('rateProviderUrl', ofLength(2000));
+    refuse('rateProviderUrl', ofLength(2001), 'The rate provider address is too long.');
+    refuse(
+      'rateProviderUrl',
+      `${ofLength(2000)} `,
+      `The rate provider address is too long. ${bad}`,
+    );
+  });
+});
+
+describe('rateMaxAgeSeconds', () => {
+  const notSeconds = 'The rate maximum age must be a number of seconds.';
+
+  it('takes 10 seconds to a day', () => {
+    for (const seconds of [10, 11, 300, 86_399, 86_400]) accept('rateMaxAgeSeconds', seconds);
+    refuse('rateMaxAgeSeconds', 9, 'The rate maximum age must be at least 10 seconds.');
+    refuse('rateMaxAgeSeconds', 86_401, 'The rate maximum age must be at most a day.');
+  });
+
+  it('refuses what is not a whole number of seconds', () => {
+    refuse('rateMaxAgeSeconds', 10.5, notSeconds);
+    refuse('rateMaxAgeSeconds', '300', notSeconds);
+    refuse('rateMaxAgeSeconds', Number.NaN, notSeconds);
+  });
+});
+
+describe('lastLinkRateMaxAgeSeconds', () => {
+  const notSeconds = 'The last-link rate maximum age must be a number of seconds.';
+
+  it('takes 0 (never) to a day', () => {
+    for (const seconds of [0, 1, 600, 86_399, 86_400]) {
+      accept('lastLinkRateMaxAgeSeconds', seconds);
+    }
+    refuse('lastLinkRateMaxAgeSeconds', -1, notSeconds);
+    refuse(
+      'lastLinkRateMaxAgeSeconds',
+      86_401,
+      'The last-link rate maximum age must be at most a day.',
+    );
+  });
+
+  it('refuses what is not a whole number of seconds', () => {
+    refuse('lastLinkRateMaxAgeSeconds', 0.5, notSeconds);
+    refuse('lastLinkRateMaxAgeSeconds', '600', notSeconds);
+  });
+});
+
+describe('rateSourceOrder', () => {
+  it('names 1 to 4 rate sources, each once, in any order', () => {
+    accept('rateSourceOrder', ['peg']);
+    accept('rateSourceOrder', ['manual']);
+    accept('rateSourceOrder', ['provider']);
+    accept('rateSourceOrder', ['last-link']);
+    accept('rateSourceOrder', ['last-link', 'provider', 'manual']);
+    accept('rateSourceOrder', ['provider', 'peg', 'last-link', 'manual']);
+  });
+
+  it('refuses none, a source twice, an unknown source or more than four, saying why', () => {
+    refuse('rateSourceOrder', [], 'Name at least one rate source.');
+    refuse('rateSourceOrder', ['peg', 'peg'], 'Name each rate source once.');
+    refuse('rateSourceOrder', ['peg', 'manual', 'peg'], 'Name each rate source once.');
+    refuse(
+      'rateSourceOrder',
+      ['peg', 'oracle'],
+      'A rate source is "peg", "manual", "provider" or "last-link". (at 1)',
+    );
+    refuse(
+      'rateSourceOrder',
+      ['peg', 'manual', 'provider', 'last-link', 'peg'],
+      'Too big: expected array to have <=4 items',
+    );
+  });
+});
+
+describe('fixedUsdPerUnit', () => {
+  const bad = 'The fixed exchange rate must be empty or a decimal such as "1.08".';
+
+  it('is empty or up to 9 digits with up to 12 decimals', () => {
+    accept('fixedUsdPerUnit', '');
+    accept('fixedUsdPerUnit', '1.08');
+    accept('fixedUsdPerUnit', '0');
+    accept('fixedUsdPerUnit', digits(8));
+    accept('fixedUsdPerUnit', digits(9));
+    accept('fixedUsdPerUnit', `1.${digits(11)}`);
+    accept('fixedUsdPerUnit', `${digits(9)}.${digits(12)}`);
+    refuse('fixedUsdPerUnit', digits(10), bad);
+    refuse('fixedUsdPerUnit', `1.${digits(13)}`, bad);
+  });
+
+  it.each([
+    ['a bare point', '1.'],
+    ['no digit before the point', '.08'],
+    ['junk before', ' 1.08'],
+    ['junk after', '1.08 '],
+    ['a sign', '-1.08'],
+  ])('refuses %s', (_name, value) => {
+    refuse('fixedUsdPerUnit', value, bad);
+  });
+});
+
+describe('rateTolerancePercent', () => {
+  const bad = 'The rate tolerance must be a percentage from 0 to 99.99.';
+
+  it('takes 0 to 99.99 with up to 2 decimals', () => {
+    for (const value of ['0', '1', '9', '10', '99', '0.5', '1.25', '99.99']) {
+      accept('rateTolerancePercent', value);
+    }
+  });
+
+  it.each([
+    ['100', '100'],
+    ['three decimals', '1.125'],
+    ['a bare point', '1.'],
+    ['no digit before the point', '.5'],
+    ['junk before', '+1'],
+    ['junk after', '1%'],
+    ['nothing', ''],
+  ])('refuses %s', (_name, value) => {
+    refuse('rateTolerancePercent', value, bad);
+  });
+});
