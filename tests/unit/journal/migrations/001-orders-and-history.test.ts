@@ -1,36 +1,16 @@
 import { existsSync } from 'node:fs';
-import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  columnsOf,
-  namesOf,
-  openAt,
-  rowsOf,
-  tablesOf,
-  tempJournalPath,
-  versionsAt,
-  versionsOf,
-} from './journal-file';
+import { describe, expect, it } from 'vitest';
+import { columnsOf, expectAt, namesOf, rowsOf, tablesOf, useTempJournal } from './journal-file';
 
 describe('journal migration 1: orders and their append-only history', () => {
-  let path: string;
-  let remove: () => void;
-  let db: DatabaseSync | null = null;
-
-  beforeEach(() => ({ path, remove } = tempJournalPath()));
-  afterEach(() => {
-    db?.close();
-    db = null;
-    remove();
-  });
+  const journal = useTempJournal();
 
   it('makes a new file: the orders and events tables, their indexes and triggers', () => {
-    expect(existsSync(path)).toBe(false);
-    const opened = openAt(path, 1);
-    db = opened.db;
-    expect(opened.version).toBe(1);
-    expect(existsSync(path)).toBe(true);
-    expect(versionsOf(db)).toEqual(versionsAt(1));
+    expect(existsSync(journal.path)).toBe(false);
+    const opened = journal.openAt(1);
+    const db = opened.db;
+    expectAt(opened, 1);
+    expect(existsSync(journal.path)).toBe(true);
     expect(tablesOf(db)).toEqual(['order_events', 'orders', 'schema_version']);
     expect(namesOf(db, 'index')).toEqual([
       'order_events_order',
@@ -57,8 +37,7 @@ describe('journal migration 1: orders and their append-only history', () => {
   });
 
   it('keeps what the app writes, with money as exact text, and refuses what it must not', () => {
-    const file = openAt(path, 1).db;
-    db = file;
+    const file = journal.openAt(1).db;
     file
       .prepare(
         `INSERT INTO orders (order_id, reference, kind, state, amount, fee, currency, serial_number,
@@ -121,10 +100,7 @@ describe('journal migration 1: orders and their append-only history', () => {
   });
 
   it('runs once: a file at version 1 opens without running it again', () => {
-    openAt(path, 1).db.close();
-    const again = openAt(path, 1);
-    db = again.db;
-    expect(again.version).toBe(1);
-    expect(versionsOf(db)).toEqual(versionsAt(1));
+    journal.openAt(1).db.close();
+    expectAt(journal.openAt(1), 1);
   });
 });

@@ -1,14 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   columnsOf,
-  openAt,
-  rowsOf,
+  expectRowsKept,
+  expectSchemaKeptBut,
   schemaOf,
-  tempJournalPath,
-  versionsAt,
-  versionsOf,
-  writeJournalAt,
+  useTempJournal,
 } from './journal-file';
 
 const PRICING_COLUMNS = {
@@ -43,48 +40,19 @@ function writeVersion1(db: DatabaseSync): void {
 }
 
 describe('journal migration 2: prices in money', () => {
-  let path: string;
-  let remove: () => void;
-  let db: DatabaseSync | null = null;
-
-  beforeEach(() => ({ path, remove } = tempJournalPath()));
-  afterEach(() => {
-    db?.close();
-    db = null;
-    remove();
-  });
+  const journal = useTempJournal();
 
   it('migrates a version-1 file: its order and history kept, the price columns added empty', () => {
-    const before = writeJournalAt(path, 1, writeVersion1);
-    const opened = openAt(path, 2);
-    const file = opened.db;
-    db = file;
+    const { before, db: file } = journal.runMigration(2, writeVersion1);
 
-    expect(opened.version).toBe(2);
-    expect(versionsOf(file)).toEqual(versionsAt(2));
-    expect(rowsOf(file, 'orders')).toEqual(
-      before.rows('orders').map((row) => ({
-        ...row,
-        ...Object.fromEntries(Object.keys(PRICING_COLUMNS).map((name) => [name, null])),
-      })),
-    );
-    expect(rowsOf(file, 'order_events')).toEqual(before.rows('order_events'));
-
-    const columns = columnsOf(file, 'orders');
-    for (const [name, type] of Object.entries(PRICING_COLUMNS)) {
-      expect(columns[name], name).toEqual({ type, notNull: false, default: null });
-    }
+    expectRowsKept(file, before, { orders: PRICING_COLUMNS });
     // Only the orders table changed: its indexes, the history and its triggers are as they were.
-    const { orders: ordersAfter, ...restAfter } = schemaOf(file);
-    const { orders: ordersBefore, ...restBefore } = before.schema;
-    expect(restAfter).toEqual(restBefore);
-    expect(ordersAfter).not.toEqual(ordersBefore);
+    expectSchemaKeptBut(file, before, 'orders');
+    expect(schemaOf(file).orders).not.toEqual(before.schema.orders);
   });
 
   it('keeps a new order priced in euros beside the old one', () => {
-    writeJournalAt(path, 1, writeVersion1);
-    const file = openAt(path, 2).db;
-    db = file;
+    const file = journal.runMigration(2, writeVersion1).db;
     file.exec(`
       INSERT INTO orders (order_id, reference, kind, state, amount, fee, currency, serial_number,
         created_at_ms, updated_at_ms, money_currency, money_amount, fee_money, price_as_of_ms,

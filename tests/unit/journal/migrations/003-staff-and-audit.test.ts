@@ -1,16 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteOrderJournal } from '../../../../electron/journal/sqlite-order-journal';
 import { ManualClock } from '../../../support/manual-clock';
 import {
   BEFORE_MS,
   columnsOf,
+  expectAt,
+  expectRowsKept,
   namesOf,
-  openAt,
   rowsOf,
   schemaOf,
   tablesOf,
-  tempJournalPath,
+  useTempJournal,
   versionsAt,
   versionsOf,
   writeJournalAt,
@@ -40,40 +41,14 @@ const staff = (db: DatabaseSync, id: string, name: string, role = 'cashier', sou
     .run(id, name, role, source);
 
 describe('journal migration 3: staff, who did what, and the audit trail', () => {
-  let path: string;
-  let remove: () => void;
-  let db: DatabaseSync | null = null;
-
-  beforeEach(() => ({ path, remove } = tempJournalPath()));
-  afterEach(() => {
-    db?.close();
-    db = null;
-    remove();
-  });
+  const journal = useTempJournal();
 
   it('migrates a version-2 file: orders and history kept, nobody named on them', () => {
-    const before = writeJournalAt(path, 2, writeVersion2);
-    const opened = openAt(path, 3);
-    const file = opened.db;
-    db = file;
+    const { before, db: file } = journal.runMigration(3, writeVersion2);
 
-    expect(opened.version).toBe(3);
-    expect(versionsOf(file)).toEqual(versionsAt(3));
-    expect(rowsOf(file, 'orders')).toEqual(
-      before.rows('orders').map((row) => ({ ...row, cashier_id: null })),
-    );
-    expect(rowsOf(file, 'order_events')).toEqual(
-      before.rows('order_events').map((row) => ({ ...row, actor_id: null })),
-    );
-    expect(columnsOf(file, 'orders').cashier_id).toEqual({
-      type: 'TEXT',
-      notNull: false,
-      default: null,
-    });
-    expect(columnsOf(file, 'order_events').actor_id).toEqual({
-      type: 'TEXT',
-      notNull: false,
-      default: null,
+    expectRowsKept(file, before, {
+      orders: { cashier_id: 'TEXT' },
+      order_events: { actor_id: 'TEXT' },
     });
     expect(tablesOf(file)).toEqual([
       'audit_events',
@@ -98,9 +73,7 @@ describe('journal migration 3: staff, who did what, and the audit trail', () => 
   });
 
   it('keeps staff as the app writes them and refuses a second active name, a bad role or source', () => {
-    writeJournalAt(path, 2, writeVersion2);
-    const file = openAt(path, 3).db;
-    db = file;
+    const file = journal.runMigration(3, writeVersion2).db;
 
     staff(file, 'staff-1', 'Mia');
     expect(rowsOf(file, 'staff')).toEqual([
@@ -140,18 +113,17 @@ describe('journal migration 3: staff, who did what, and the audit trail', () => 
   });
 
   it('a migration that fails half-way leaves the file at the version before, and can run later', () => {
-    const before = writeJournalAt(path, 2, (file) => {
+    const before = writeJournalAt(journal.path, 2, (file) => {
       writeVersion2(file);
       // A table in the way of the migration's last CREATE: the statements before it succeed.
       file.exec('CREATE TABLE audit_events (x)');
     });
-    expect(() => openAt(path, 3)).toThrow(/table audit_events already exists/);
-    expect(() => new SqliteOrderJournal({ path, clock: new ManualClock() })).toThrow(
+    expect(() => journal.openAt(3)).toThrow(/table audit_events already exists/);
+    expect(() => new SqliteOrderJournal({ path: journal.path, clock: new ManualClock() })).toThrow(
       /audit_events already exists/,
     );
 
-    const file = openAt(path, 2).db;
-    db = file;
+    const file = journal.openAt(2).db;
     expect(versionsOf(file)).toEqual(
       versionsAt(2).map((row) => ({ ...row, applied_at_ms: BEFORE_MS })),
     );
@@ -161,10 +133,8 @@ describe('journal migration 3: staff, who did what, and the audit trail', () => 
 
     file.exec('DROP TABLE audit_events');
     file.close();
-    db = null;
-    const again = openAt(path, 3);
-    db = again.db;
-    expect(again.version).toBe(3);
+    const again = journal.openAt(3);
+    expectAt(again, 3);
     expect(rowsOf(again.db, 'staff')).toEqual([]);
   });
 });

@@ -1,16 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  columnsOf,
-  namesOf,
-  openAt,
-  rowsOf,
-  tablesOf,
-  tempJournalPath,
-  versionsAt,
-  versionsOf,
-  writeJournalAt,
-} from './journal-file';
+import { describe, expect, it } from 'vitest';
+import { expectRowsKept, namesOf, rowsOf, tablesOf, useTempJournal } from './journal-file';
 
 /** Version 3: Mia, the order she took with its history, and her sign-in in the audit trail. */
 function writeVersion3(db: DatabaseSync): void {
@@ -33,38 +23,14 @@ function writeVersion3(db: DatabaseSync): void {
 }
 
 describe('journal migration 4: shifts, the shift of each order, and numbered Z reports', () => {
-  let path: string;
-  let remove: () => void;
-  let db: DatabaseSync | null = null;
-
-  beforeEach(() => ({ path, remove } = tempJournalPath()));
-  afterEach(() => {
-    db?.close();
-    db = null;
-    remove();
-  });
+  const journal = useTempJournal();
 
   it('migrates a version-3 file: everything kept, its orders in no shift', () => {
-    const before = writeJournalAt(path, 3, writeVersion3);
-    const opened = openAt(path, 4);
-    const file = opened.db;
-    db = file;
+    const { before, db: file } = journal.runMigration(4, writeVersion3);
 
-    expect(opened.version).toBe(4);
-    expect(versionsOf(file)).toEqual(versionsAt(4));
-    expect(rowsOf(file, 'orders')).toEqual(
-      before.rows('orders').map((row) => ({ ...row, shift_id: null })),
-    );
-    for (const table of ['order_events', 'staff', 'audit_events']) {
-      expect(rowsOf(file, table), table).toEqual(before.rows(table));
-    }
+    expectRowsKept(file, before, { orders: { shift_id: 'INTEGER' } });
     expect(tablesOf(file)).toEqual(expect.arrayContaining(['shifts', 'z_reports']));
     expect(rowsOf(file, 'shifts')).toEqual([]);
-    expect(columnsOf(file, 'orders').shift_id).toEqual({
-      type: 'INTEGER',
-      notNull: false,
-      default: null,
-    });
     expect(namesOf(file, 'index')).toEqual(
       expect.arrayContaining(['shifts_one_open', 'orders_shift']),
     );
@@ -80,9 +46,7 @@ describe('journal migration 4: shifts, the shift of each order, and numbered Z r
   });
 
   it('keeps one open shift at a time, closed once, and Z reports numbered for closed shifts only', () => {
-    writeJournalAt(path, 3, writeVersion3);
-    const file = openAt(path, 4).db;
-    db = file;
+    const file = journal.runMigration(4, writeVersion3).db;
     const openShift = () =>
       file.exec(`INSERT INTO shifts (opened_at_ms, opened_by, serial_number)
         VALUES (4000, 'staff-1', 'POS-1')`);

@@ -1,15 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  columnsOf,
-  namesOf,
-  openAt,
-  rowsOf,
-  tempJournalPath,
-  versionsAt,
-  versionsOf,
-  writeJournalAt,
-} from './journal-file';
+import { describe, expect, it } from 'vitest';
+import { expectRowsKept, namesOf, rowsOf, useTempJournal } from './journal-file';
 
 /** Version 4: two shifts, both closed with their Z reports, and an order of the second. */
 function writeVersion4(db: DatabaseSync): void {
@@ -39,34 +30,12 @@ const reopen = (db: DatabaseSync, shiftId: number) =>
     .run(shiftId);
 
 describe('journal migration 5: a manager reopens the latest closed shift', () => {
-  let path: string;
-  let remove: () => void;
-  let db: DatabaseSync | null = null;
-
-  beforeEach(() => ({ path, remove } = tempJournalPath()));
-  afterEach(() => {
-    db?.close();
-    db = null;
-    remove();
-  });
+  const journal = useTempJournal();
 
   it('migrates a version-4 file: its shifts continue none, Z reports and orders unchanged', () => {
-    const before = writeJournalAt(path, 4, writeVersion4);
-    const opened = openAt(path, 5);
-    const file = opened.db;
-    db = file;
+    const { before, db: file } = journal.runMigration(5, writeVersion4);
 
-    expect(opened.version).toBe(5);
-    expect(versionsOf(file)).toEqual(versionsAt(5));
-    expect(rowsOf(file, 'shifts')).toEqual(
-      before.rows('shifts').map((row) => ({ ...row, reopens_shift_id: null, reopened_by: null })),
-    );
-    for (const table of ['z_reports', 'orders', 'order_events']) {
-      expect(rowsOf(file, table), table).toEqual(before.rows(table));
-    }
-    const columns = columnsOf(file, 'shifts');
-    expect(columns.reopens_shift_id).toEqual({ type: 'INTEGER', notNull: false, default: null });
-    expect(columns.reopened_by).toEqual({ type: 'TEXT', notNull: false, default: null });
+    expectRowsKept(file, before, { shifts: { reopens_shift_id: 'INTEGER', reopened_by: 'TEXT' } });
     expect(namesOf(file, 'index')).toContain('shifts_reopens_once');
     expect(namesOf(file, 'trigger')).toEqual(
       expect.arrayContaining(['shifts_reopen_latest', 'shifts_reopen_fixed']),
@@ -78,9 +47,7 @@ describe('journal migration 5: a manager reopens the latest closed shift', () =>
   });
 
   it('continues only the latest shift, once it is closed, and never changes what a shift continues', () => {
-    writeJournalAt(path, 4, writeVersion4);
-    const file = openAt(path, 5).db;
-    db = file;
+    const file = journal.runMigration(5, writeVersion4).db;
 
     expect(() => reopen(file, 1)).toThrow(/only the latest shift, closed, may be reopened/);
     expect(() => reopen(file, 99)).toThrow(/only the latest shift, closed, may be reopened/);

@@ -1,17 +1,15 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogueStore } from '../../../../electron/journal/catalogue-store';
 import { ManualClock } from '../../../support/manual-clock';
 import {
   columnsOf,
-  openAt,
+  expectRowsKept,
+  expectSchemaKeptBut,
   rowsOf,
   schemaOf,
   tablesOf,
-  tempJournalPath,
-  versionsAt,
-  versionsOf,
-  writeJournalAt,
+  useTempJournal,
 } from './journal-file';
 
 /** Version 5: a closed shift continued by an open one, an order in each, a Z report, staff. */
@@ -39,32 +37,14 @@ function writeVersion5(db: DatabaseSync): void {
 }
 
 describe('journal migration 6: the last catalogue lists each service gave', () => {
-  let path: string;
-  let remove: () => void;
-  let db: DatabaseSync | null = null;
-
-  beforeEach(() => ({ path, remove } = tempJournalPath()));
-  afterEach(() => {
-    db?.close();
-    db = null;
-    remove();
-  });
+  const journal = useTempJournal();
 
   it('migrates a version-5 file: every row and schema object kept, an empty catalogue table added', () => {
-    const before = writeJournalAt(path, 5, writeVersion5);
-    const opened = openAt(path, 6);
-    const file = opened.db;
-    db = file;
+    const { before, db: file } = journal.runMigration(6, writeVersion5);
 
-    expect(opened.version).toBe(6);
-    expect(versionsOf(file)).toEqual(versionsAt(6));
-    for (const table of before.tables) {
-      if (table !== 'schema_version')
-        expect(rowsOf(file, table), table).toEqual(before.rows(table));
-    }
-    const { catalogue_lists: created, ...kept } = schemaOf(file);
-    expect(kept).toEqual(before.schema);
-    expect(created).toMatch(/WITHOUT ROWID/);
+    expectRowsKept(file, before);
+    expectSchemaKeptBut(file, before, 'catalogue_lists');
+    expect(schemaOf(file).catalogue_lists).toMatch(/WITHOUT ROWID/);
     expect(tablesOf(file)).toContain('catalogue_lists');
     expect(rowsOf(file, 'catalogue_lists')).toEqual([]);
     expect(columnsOf(file, 'catalogue_lists')).toEqual({
@@ -76,9 +56,7 @@ describe('journal migration 6: the last catalogue lists each service gave', () =
   });
 
   it('holds one list per service and name, replaced by the next answer', () => {
-    writeJournalAt(path, 5, writeVersion5);
-    const file = openAt(path, 6).db;
-    db = file;
+    const file = journal.runMigration(6, writeVersion5).db;
     const store = new CatalogueStore(file, new ManualClock(8000));
 
     store.save('demo', 'chains', [{ id: '1' }]);

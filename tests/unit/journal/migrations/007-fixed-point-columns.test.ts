@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, migrations } from '../../../../electron/journal/migrations';
+import type { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
 import { SqliteOrderJournal } from '../../../../electron/journal/sqlite-order-journal';
 import { SqliteReportReader } from '../../../../electron/journal/sqlite-report-reader';
 import { periodReport } from '../../../../electron/reports/period-report';
@@ -11,34 +7,28 @@ import { ManualClock } from '../../../support/manual-clock';
 import { newQrOrder } from '../../../support/order-fixtures';
 import { euroPricing } from '../../../support/pricing-fixtures';
 import {
-  columnsOf,
-  openAt,
-  rowsOf,
-  schemaOf,
-  tempJournalPath,
-  versionsAt,
-  versionsOf,
+  expectRowsKept,
+  expectSchemaKeptBut,
+  useTempJournal,
   writeJournalAt,
 } from './journal-file';
 
-const FIXED_POINT_COLUMNS = [
-  'amount_e9',
-  'amount_e18',
-  'fee_e9',
-  'fee_e18',
-  'money_amount_e9',
-  'money_amount_e18',
-  'fee_money_e9',
-  'fee_money_e18',
-];
+const FIXED_POINT_COLUMNS = {
+  amount_e9: 'INTEGER',
+  amount_e18: 'INTEGER',
+  fee_e9: 'INTEGER',
+  fee_e18: 'INTEGER',
+  money_amount_e9: 'INTEGER',
+  money_amount_e18: 'INTEGER',
+  fee_money_e9: 'INTEGER',
+  fee_money_e18: 'INTEGER',
+};
 
 /**
- * A journal file as the app wrote it before the fixed-point columns (schema 6): two paid
- * orders, one priced in euros, with amounts only a text sum keeps exact.
+ * What the app wrote before the fixed-point columns (schema 6): two paid orders, one priced in
+ * euros, with amounts only a text sum keeps exact.
  */
-function writeSchema6Journal(path: string): void {
-  const db = new DatabaseSync(path);
-  migrate(db, 0, migrations.slice(0, 6));
+function writeSchema6Orders(db: DatabaseSync): void {
   const insert = db.prepare(
     `INSERT INTO orders (order_id, reference, kind, state, amount, fee, asset, asset_decimal, chain_id,
       chain_name, currency, serial_number, created_at_ms, updated_at_ms, attempts, money_currency,
@@ -68,24 +58,16 @@ function writeSchema6Journal(path: string): void {
     null,
     null,
   );
-  db.close();
 }
 
 describe('journal migration 7: fixed-point columns beside the money texts', () => {
-  let dir: string;
-  let path: string;
+  const temp = useTempJournal();
   const clock = new ManualClock();
 
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'counter-fixed-point-'));
-    path = join(dir, 'journal.sqlite');
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
   it('opens a schema-6 journal: old orders summed from their text, new ones in SQL, all exact', () => {
-    writeSchema6Journal(path);
-    const journal = new SqliteOrderJournal({ path, clock });
-    const reader = new SqliteReportReader(path);
+    writeJournalAt(temp.path, 6, writeSchema6Orders);
+    const journal = new SqliteOrderJournal({ path: temp.path, clock });
+    const reader = new SqliteReportReader(temp.path);
     try {
       expect(journal.schemaVersion).toBe(7);
       const order = newQrOrder({
@@ -147,19 +129,10 @@ describe('journal migration 7: fixed-point columns beside the money texts', () =
 });
 
 describe('journal migration 7, by the runner: a version-6 file', () => {
-  let path: string;
-  let remove: () => void;
-  let db: DatabaseSync | null = null;
-
-  beforeEach(() => ({ path, remove } = tempJournalPath()));
-  afterEach(() => {
-    db?.close();
-    db = null;
-    remove();
-  });
+  const journal = useTempJournal();
 
   it('keeps every row, adds the integer columns empty, and does not fill them in for old orders', () => {
-    const before = writeJournalAt(path, 6, (file) => {
+    const { before, db: file } = journal.runMigration(7, (file) => {
       file.exec(`
         INSERT INTO shifts (opened_at_ms, opened_by, serial_number) VALUES (500, NULL, 'POS-1');
         INSERT INTO orders (order_id, reference, kind, state, amount, fee, asset, asset_decimal,
@@ -176,30 +149,11 @@ describe('journal migration 7, by the runner: a version-6 file', () => {
         INSERT INTO catalogue_lists VALUES ('demo', 'chains', '[{"id":"1"}]', 900);
       `);
     });
-    const opened = openAt(path, 7);
-    const file = opened.db;
-    db = file;
 
-    expect(opened.version).toBe(7);
-    expect(versionsOf(file)).toEqual(versionsAt(7));
-    const empty = Object.fromEntries(FIXED_POINT_COLUMNS.map((name) => [name, null]));
     // '0.1' and '0.2' fit the columns, yet stay null: rows written before are not rewritten.
     expect(before.rows('orders').map((row) => row.money_amount)).toContain('0.1');
-    expect(rowsOf(file, 'orders')).toEqual(
-      before.rows('orders').map((row) => ({ ...row, ...empty })),
-    );
-    for (const table of before.tables) {
-      if (table !== 'schema_version' && table !== 'orders') {
-        expect(rowsOf(file, table), table).toEqual(before.rows(table));
-      }
-    }
-    const { orders: _orders, ...kept } = schemaOf(file);
-    const { orders: _ordersBefore, ...keptBefore } = before.schema;
-    expect(kept).toEqual(keptBefore);
-    const columns = columnsOf(file, 'orders');
-    for (const name of FIXED_POINT_COLUMNS) {
-      expect(columns[name], name).toEqual({ type: 'INTEGER', notNull: false, default: null });
-    }
+    expectRowsKept(file, before, { orders: FIXED_POINT_COLUMNS });
+    expectSchemaKeptBut(file, before, 'orders');
 
     // Up to 10^18 - 1 billionths, kept exactly (read back as bigint: above 2^53).
     file

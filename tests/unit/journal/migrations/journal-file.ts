@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { openJournalConnection } from '../../../../electron/journal/journal-connection';
 import { migrate, migrations } from '../../../../electron/journal/migrations';
 
@@ -18,10 +19,104 @@ interface Snapshot {
   schema: Record<string, string | null>;
 }
 
-/** A fresh temp folder and the journal's path in it; `remove` deletes the folder. */
-export function tempJournalPath(): { path: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-migration-'));
-  return { path: join(dir, 'journal.sqlite'), remove: () => rmSync(dir, { recursive: true }) };
+interface Opened {
+  db: DatabaseSync;
+  version: number;
+}
+
+/** The journal file of the test running now, alone in a temp folder of its own. */
+interface TempJournal {
+  /** The file's path; nothing is there until the file is written or opened. */
+  readonly path: string;
+  openAt(version: number): Opened;
+  /**
+   * Migration `version` run on a file of the version before, as `write` filled it: checks the
+   * file reached `version` (`expectAt`) and returns the file as written and the open connection.
+   */
+  runMigration(
+    version: number,
+    write: (db: DatabaseSync) => void,
+  ): { before: Snapshot; db: DatabaseSync };
+}
+
+/**
+ * Registers the calling `describe`'s hooks: each test gets a new temp folder, and after it every
+ * connection it opened through `openAt` or `runMigration` is closed, even when the test failed
+ * half-way, before the folder is removed (an open connection holds the file and its WAL).
+ */
+export function useTempJournal(): TempJournal {
+  let dir: string | null = null;
+  const opened: DatabaseSync[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'counter-migration-'));
+  });
+  afterEach(() => {
+    for (const db of opened.splice(0)) if (db.isOpen) db.close();
+    if (dir) rmSync(dir, { recursive: true });
+    dir = null;
+  });
+  const journal: TempJournal = {
+    get path() {
+      if (!dir) throw new Error('the temp journal is there only while a test runs');
+      return join(dir, 'journal.sqlite');
+    },
+    openAt(version) {
+      const file = openAt(journal.path, version);
+      opened.push(file.db);
+      return file;
+    },
+    runMigration(version, write) {
+      const before = writeJournalAt(journal.path, version - 1, write);
+      const file = journal.openAt(version);
+      expectAt(file, version);
+      return { before, db: file.db };
+    },
+  };
+  return journal;
+}
+
+/** The file is at `version`, with a `schema_version` row for each migration, the last run now. */
+export function expectAt(file: Opened, version: number): void {
+  expect(file.version).toBe(version);
+  expect(versionsOf(file.db)).toEqual(versionsAt(version));
+}
+
+/**
+ * What a migration owes the rows already there: every table the file was written with (but
+ * `schema_version`, which `expectAt` checks) holds exactly its rows, with null in the columns
+ * `added` to it (by table, column and declared type); each added column has that type, no NOT
+ * NULL and no default, as the old rows' nulls require.
+ */
+export function expectRowsKept(
+  db: DatabaseSync,
+  before: Snapshot,
+  added: Record<string, Record<string, string>> = {},
+): void {
+  for (const [table, types] of Object.entries(added)) {
+    // A table the file did not have would be skipped below, its rows checked by nobody.
+    expect(before.tables, table).toContain(table);
+    const columns = columnsOf(db, table);
+    for (const [name, type] of Object.entries(types)) {
+      expect(columns[name], `${table}.${name}`).toEqual({ type, notNull: false, default: null });
+    }
+  }
+  for (const table of before.tables.filter((name) => name !== 'schema_version')) {
+    const nulls = Object.fromEntries(Object.keys(added[table] ?? {}).map((name) => [name, null]));
+    expect(rowsOf(db, table), table).toEqual(
+      before.rows(table).map((row) => ({ ...row, ...nulls })),
+    );
+  }
+}
+
+/** Every schema object but `changed` (new or altered by the migration) is as the file was written. */
+export function expectSchemaKeptBut(
+  db: DatabaseSync,
+  before: Snapshot,
+  ...changed: string[]
+): void {
+  const kept = (schema: Record<string, string | null>) =>
+    Object.fromEntries(Object.entries(schema).filter(([name]) => !changed.includes(name)));
+  expect(kept(schemaOf(db))).toEqual(kept(before.schema));
 }
 
 /**
@@ -60,7 +155,7 @@ export function writeJournalAt(
  * Opens the file as the journal does and runs its runner with the migrations up to `version`,
  * as the app that shipped migration `version` does. The caller closes the connection.
  */
-export function openAt(path: string, version: number): { db: DatabaseSync; version: number } {
+function openAt(path: string, version: number): Opened {
   const db = openJournalConnection(path, 'normal');
   try {
     return { db, version: migrate(db, NOW_MS, migrations.slice(0, version)) };
