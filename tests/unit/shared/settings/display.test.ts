@@ -1,34 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { checkSetting, defaultSettings, type SettingKey } from '../../../../shared/settings';
+import { describe, it } from 'vitest';
 import { displaySettings } from '../../../../shared/settings/display';
+import {
+  accept,
+  expectDefaults,
+  expectRange,
+  expectTrueOrFalse,
+  refuse,
+  refuseEach,
+} from './setting-checks';
 
 // shared/settings/display.ts, one key at a time: what passes, what is refused and in which
 // words, every limit at N-1, N and N+1.
 
-const accept = (key: SettingKey, value: unknown, normalised: unknown = value) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({ ok: true, value: normalised });
-/** Refused with exactly these words (the schema's sentences, one after the other). */
-const refuse = (key: SettingKey, value: unknown, words: string) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({
-    ok: false,
-    problem: `${key}: ${words}`,
-  });
-
 describe('the display settings', () => {
   it('default to sounds on at 70 at the till only, and the customer display placed by itself', () => {
-    expect(Object.keys(displaySettings)).toEqual([
-      'soundOn',
-      'soundVolume',
-      'customerDisplaySound',
-      'customerDisplay',
-    ]);
-    const defaults = defaultSettings({ reportTimeZone: 'UTC' });
-    expect({
-      soundOn: defaults.soundOn,
-      soundVolume: defaults.soundVolume,
-      customerDisplaySound: defaults.customerDisplaySound,
-      customerDisplay: defaults.customerDisplay,
-    }).toEqual({
+    expectDefaults(displaySettings, {
       soundOn: true,
       soundVolume: 70,
       customerDisplaySound: false,
@@ -39,14 +25,11 @@ describe('the display settings', () => {
 
 describe('soundOn and customerDisplaySound', () => {
   it('are true or false, nothing that looks like it', () => {
-    for (const value of [true, false]) {
-      accept('soundOn', value);
-      accept('customerDisplaySound', value);
-    }
-    refuse('soundOn', 'true', 'Sounds on must be true or false.');
-    refuse('soundOn', 1, 'Sounds on must be true or false.');
-    refuse('customerDisplaySound', 'false', 'Customer display sound must be true or false.');
-    refuse('customerDisplaySound', 0, 'Customer display sound must be true or false.');
+    expectTrueOrFalse('soundOn', 'Sounds on must be true or false.', ['true', 1]);
+    expectTrueOrFalse('customerDisplaySound', 'Customer display sound must be true or false.', [
+      'false',
+      0,
+    ]);
   });
 });
 
@@ -54,15 +37,12 @@ describe('soundVolume', () => {
   const range = 'The sound volume must be a number from 0 to 100.';
 
   it('takes 0 to 100', () => {
-    for (const volume of [0, 1, 70, 99, 100]) accept('soundVolume', volume);
-    refuse('soundVolume', -1, range);
-    refuse('soundVolume', 101, range);
+    expectRange('soundVolume', { min: 0, usual: 70, max: 100 }, range);
   });
 
   it('refuses part of a step and what is not a number, saying why', () => {
     refuse('soundVolume', 50.5, 'The sound volume must be a whole number from 0 to 100.');
-    refuse('soundVolume', '70', range);
-    refuse('soundVolume', null, range);
+    refuseEach('soundVolume', ['70', null], range);
   });
 });
 
@@ -98,27 +78,25 @@ describe('customerDisplay', () => {
   });
 
   it('takes ids from 0 to the largest safe integer', () => {
-    for (const displayId of [0, 1, Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER]) {
-      accept('customerDisplay', { mode: 'display', displayId });
-    }
-    refuse(
+    const withId = (displayId: unknown) => ({ mode: 'display', displayId });
+    expectRange(
       'customerDisplay',
-      { mode: 'display', displayId: -1 },
-      'Too small: expected number to be >=0 (at displayId)',
+      { min: 0, max: Number.MAX_SAFE_INTEGER },
+      {
+        below: 'Too small: expected number to be >=0 (at displayId)',
+        above:
+          'Too big: expected int to be <=9007199254740991 (at displayId) Too big: expected number to be <=9007199254740991 (at displayId)',
+      },
+      withId,
     );
     refuse(
       'customerDisplay',
-      { mode: 'display', displayId: Number.MAX_SAFE_INTEGER + 1 },
-      'Too big: expected int to be <=9007199254740991 (at displayId) Too big: expected number to be <=9007199254740991 (at displayId)',
-    );
-    refuse(
-      'customerDisplay',
-      { mode: 'display', displayId: 1.5 },
+      withId(1.5),
       'Invalid input: expected int, received number (at displayId)',
     );
     refuse(
       'customerDisplay',
-      { mode: 'display', displayId: '1' },
+      withId('1'),
       'Invalid input: expected number, received string (at displayId)',
     );
   });

@@ -1,62 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkSetting,
-  defaultSettings,
-  settingSchemas,
-  type SettingKey,
-} from '../../../../shared/settings';
+import { checkSetting, settingSchemas } from '../../../../shared/settings';
 import { pricingSettings } from '../../../../shared/settings/pricing';
+import {
+  accept,
+  acceptEach,
+  expectAtMost,
+  expectDefaults,
+  expectRange,
+  httpsAddressOfLength,
+  itRefusesEach,
+  refuse,
+  refuseEach,
+  repeating,
+} from './setting-checks';
 
 // shared/settings/pricing.ts, one key at a time: what passes (and how it comes back), what is
 // refused and in which words, every limit at N-1, N and N+1, junk on either side of every
 // anchored pattern.
 
-const accept = (key: SettingKey, value: unknown, normalised: unknown = value) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({ ok: true, value: normalised });
-/** Refused with exactly these words (the schema's sentences, one after the other). */
-const refuse = (key: SettingKey, value: unknown, words: string) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({
-    ok: false,
-    problem: `${key}: ${words}`,
-  });
-
 const digits = (count: number) => '9'.repeat(count);
 
 describe('the pricing settings', () => {
   it('default to US dollars, no fees, no remembered pick, and every rate source in turn', () => {
-    expect(Object.keys(pricingSettings)).toEqual([
-      'currency',
-      'feeValue',
-      'lastChainId',
-      'lastAsset',
-      'amountEntry',
-      'feePercent',
-      'feeFixed',
-      'ratePegs',
-      'rateProviderUrl',
-      'rateMaxAgeSeconds',
-      'lastLinkRateMaxAgeSeconds',
-      'rateSourceOrder',
-      'fixedUsdPerUnit',
-      'rateTolerancePercent',
-    ]);
-    const defaults = defaultSettings({ reportTimeZone: 'UTC' });
-    expect({
-      currency: defaults.currency,
-      feeValue: defaults.feeValue,
-      lastChainId: defaults.lastChainId,
-      lastAsset: defaults.lastAsset,
-      amountEntry: defaults.amountEntry,
-      feePercent: defaults.feePercent,
-      feeFixed: defaults.feeFixed,
-      ratePegs: defaults.ratePegs,
-      rateProviderUrl: defaults.rateProviderUrl,
-      rateMaxAgeSeconds: defaults.rateMaxAgeSeconds,
-      lastLinkRateMaxAgeSeconds: defaults.lastLinkRateMaxAgeSeconds,
-      rateSourceOrder: defaults.rateSourceOrder,
-      fixedUsdPerUnit: defaults.fixedUsdPerUnit,
-      rateTolerancePercent: defaults.rateTolerancePercent,
-    }).toEqual({
+    expectDefaults(pricingSettings, {
       currency: 'USD',
       feeValue: '0',
       lastChainId: null,
@@ -79,13 +45,12 @@ describe('currency', () => {
   const bad = 'The currency must be a three-letter ISO 4217 code such as "USD".';
 
   it('is three letters, upper-cased', () => {
-    accept('currency', 'EUR');
+    acceptEach('currency', ['EUR', 'AZZ']);
     accept('currency', 'usd', 'USD');
     accept('currency', 'cHf', 'CHF');
-    accept('currency', 'AZZ');
   });
 
-  it.each([
+  itRefusesEach('currency', bad, [
     ['two letters', 'US'],
     ['four letters', 'USDT'],
     ['a sign inside', 'U$D'],
@@ -94,9 +59,7 @@ describe('currency', () => {
     ['a digit', 'US1'],
     ['a non-ASCII letter', 'ÜSD'],
     ['nothing', ''],
-  ])('refuses %s', (_name, value) => {
-    refuse('currency', value, bad);
-  });
+  ]);
 });
 
 describe('feeValue', () => {
@@ -108,11 +71,10 @@ describe('feeValue', () => {
   });
 
   it("takes 36 decimals and refuses 37, in checkFee's words about a fee", () => {
-    accept('feeValue', `0.${'1'.repeat(35)}`);
-    accept('feeValue', `0.${'1'.repeat(36)}`);
-    refuse(
+    expectAtMost(
       'feeValue',
-      `0.${'1'.repeat(37)}`,
+      36,
+      (decimals) => `0.${'1'.repeat(decimals)}`,
       'The fee has too many decimals: this asset allows at most 36.',
     );
   });
@@ -141,23 +103,17 @@ describe('lastChainId', () => {
   const bad = 'The last chain id must be digits.';
 
   it('is 1 to 15 digits, or null', () => {
-    accept('lastChainId', null);
-    accept('lastChainId', '0');
-    accept('lastChainId', '8453');
-    accept('lastChainId', digits(14));
-    accept('lastChainId', digits(15));
-    refuse('lastChainId', digits(16), bad);
+    acceptEach('lastChainId', [null, '0', '8453']);
+    expectAtMost('lastChainId', 15, digits, bad);
     refuse('lastChainId', '', bad);
   });
 
-  it.each([
+  itRefusesEach('lastChainId', bad, [
     ['a sign', '-1'],
     ['junk before', 'x8453'],
     ['junk after', '8453x'],
     ['a space', '84 53'],
-  ])('refuses %s', (_name, value) => {
-    refuse('lastChainId', value, bad);
-  });
+  ]);
 
   it('refuses a number', () => {
     refuse('lastChainId', 8453, 'Invalid input: expected string, received number');
@@ -166,19 +122,14 @@ describe('lastChainId', () => {
 
 describe('lastAsset', () => {
   it('is 1 to 64 printable characters, or null', () => {
-    accept('lastAsset', null);
-    accept('lastAsset', 'U');
-    accept('lastAsset', 'USDC');
-    accept('lastAsset', 'x'.repeat(63));
-    accept('lastAsset', 'x'.repeat(64));
+    acceptEach('lastAsset', [null, 'U', 'USDC']);
+    expectAtMost('lastAsset', 64, repeating('x'), 'The last asset must be at most 64 characters.');
     refuse('lastAsset', '', 'The last asset must not be empty (use null).');
-    refuse('lastAsset', 'x'.repeat(65), 'The last asset must be at most 64 characters.');
   });
 
   it('refuses spaces at either end and control characters, saying why', () => {
     const notPrintable = 'The last asset may only hold printable ASCII characters.';
-    refuse('lastAsset', ' USDC', notPrintable);
-    refuse('lastAsset', 'USDC\n', notPrintable);
+    refuseEach('lastAsset', [' USDC', 'USDC\n'], notPrintable);
     refuse(
       'lastAsset',
       ` ${'x'.repeat(64)}`,
@@ -189,10 +140,12 @@ describe('lastAsset', () => {
 
 describe('amountEntry', () => {
   it('is money, asset or money-or-asset', () => {
-    for (const mode of ['money', 'asset', 'money-or-asset']) accept('amountEntry', mode);
-    for (const mode of ['Money', 'coin', '']) {
-      refuse('amountEntry', mode, 'The amount entry must be "money", "asset" or "money-or-asset".');
-    }
+    acceptEach('amountEntry', ['money', 'asset', 'money-or-asset']);
+    refuseEach(
+      'amountEntry',
+      ['Money', 'coin', ''],
+      'The amount entry must be "money", "asset" or "money-or-asset".',
+    );
   });
 });
 
@@ -200,12 +153,21 @@ describe('feePercent', () => {
   const bad = 'The fee percentage must be a number from 0 to 100 with at most 2 decimals.';
 
   it('takes 0 to 100 with up to 2 decimals', () => {
-    for (const value of ['0', '5', '10', '99', '0.5', '5.25', '99.99', '100', '100.0', '100.00']) {
-      accept('feePercent', value);
-    }
+    acceptEach('feePercent', [
+      '0',
+      '5',
+      '10',
+      '99',
+      '0.5',
+      '5.25',
+      '99.99',
+      '100',
+      '100.0',
+      '100.00',
+    ]);
   });
 
-  it.each([
+  itRefusesEach('feePercent', bad, [
     ['more than 100', '101'],
     ['just over 100', '100.01'],
     ['half over 100', '100.5'],
@@ -220,40 +182,32 @@ describe('feePercent', () => {
     ['junk after 100', '100%'],
     ['a sign', '-5'],
     ['nothing', ''],
-  ])('refuses %s', (_name, value) => {
-    refuse('feePercent', value, bad);
-  });
+  ]);
 });
 
 describe('feeFixed', () => {
   const bad = 'The fixed fee must be an amount in the shop currency, such as "0.30".';
 
   it('takes up to 9 digits and 4 decimals', () => {
-    accept('feeFixed', '0');
-    accept('feeFixed', '0.30');
-    accept('feeFixed', digits(8));
-    accept('feeFixed', digits(9));
-    accept('feeFixed', '1.999');
-    accept('feeFixed', '1.9999');
-    accept(`feeFixed`, `${digits(9)}.9999`);
-    refuse('feeFixed', digits(10), bad);
+    acceptEach('feeFixed', ['0', '0.30', '1.999', '1.9999', `${digits(9)}.9999`]);
+    expectAtMost('feeFixed', 9, digits, bad);
     refuse('feeFixed', '1.99999', bad);
   });
 
-  it.each([
+  itRefusesEach('feeFixed', bad, [
     ['a bare point', '1.'],
     ['no digit before the point', '.30'],
     ['junk before', '$0.30'],
     ['junk after', '0.30 EUR'],
     ['a comma', '0,30'],
     ['nothing', ''],
-  ])('refuses %s', (_name, value) => {
-    refuse('feeFixed', value, bad);
-  });
+  ]);
 });
 
 describe('ratePegs', () => {
   const peg = { asset: 'USDT', currency: 'USD', price: '1' };
+  /** The list of the one peg, at this price. */
+  const atPrice = (price: string) => [{ ...peg, price }];
 
   it('takes fixed prices for stablecoins, optionally on one chain', () => {
     accept('ratePegs', []);
@@ -261,80 +215,74 @@ describe('ratePegs', () => {
   });
 
   it('takes an asset of 1 to 64 printable characters and refuses 0 and 65', () => {
-    accept('ratePegs', [{ ...peg, asset: 'U' }]);
-    accept('ratePegs', [{ ...peg, asset: 'x'.repeat(63) }]);
-    accept('ratePegs', [{ ...peg, asset: 'x'.repeat(64) }]);
-    refuse(
+    const withAsset = (asset: string) => [{ ...peg, asset }];
+    accept('ratePegs', withAsset('U'));
+    expectAtMost(
       'ratePegs',
-      [{ ...peg, asset: '' }],
-      'Too small: expected string to have >=1 characters (at 0.asset)',
-    );
-    refuse(
-      'ratePegs',
-      [{ ...peg, asset: 'x'.repeat(65) }],
+      64,
+      (length) => withAsset('x'.repeat(length)),
       'Too big: expected string to have <=64 characters (at 0.asset)',
     );
     refuse(
       'ratePegs',
-      [{ ...peg, asset: ' USDT' }],
+      withAsset(''),
+      'Too small: expected string to have >=1 characters (at 0.asset)',
+    );
+    refuse(
+      'ratePegs',
+      withAsset(' USDT'),
       'Invalid string: must match pattern /^(?:[\\x21-\\x7e](?:[\\x20-\\x7e]*[\\x21-\\x7e])?)?$/ (at 0.asset)',
     );
   });
 
   it('takes a chain id of 1 to 15 digits', () => {
-    accept('ratePegs', [{ ...peg, chainId: '1' }]);
-    accept('ratePegs', [{ ...peg, chainId: digits(14) }]);
-    accept('ratePegs', [{ ...peg, chainId: digits(15) }]);
+    const onChain = (chainId: string) => [{ ...peg, chainId }];
     const notDigits = 'Invalid string: must match pattern /^\\d{1,15}$/ (at 0.chainId)';
-    for (const chainId of [digits(16), '', 'x1', '1x', '-1', '1 ']) {
-      refuse('ratePegs', [{ ...peg, chainId }], notDigits);
-    }
+    accept('ratePegs', onChain('1'));
+    expectAtMost('ratePegs', 15, (count) => onChain(digits(count)), notDigits);
+    refuseEach('ratePegs', ['', 'x1', '1x', '-1', '1 '], notDigits, onChain);
   });
 
   it('takes a currency of three capital letters, not lower-cased ones', () => {
     const bad = 'A peg currency is a code such as "USD". (at 0.currency)';
-    accept('ratePegs', [{ ...peg, currency: 'AZZ' }]);
-    for (const currency of ['usd', 'US', 'USDT', ' USD', 'USD ', 'U1D', '']) {
-      refuse('ratePegs', [{ ...peg, currency }], bad);
-    }
+    const inCurrency = (currency: string) => [{ ...peg, currency }];
+    accept('ratePegs', inCurrency('AZZ'));
+    refuseEach('ratePegs', ['usd', 'US', 'USDT', ' USD', 'USD ', 'U1D', ''], bad, inCurrency);
   });
 
   it('takes a price of up to 12 digits and 18 decimals', () => {
-    for (const price of [
-      '1',
-      '0.5',
-      '0.000000000000000001',
-      digits(11),
-      digits(12),
-      `1.${digits(17)}`,
-      `${digits(12)}.${digits(18)}`,
-      '10',
-      '0.10',
-      '01',
-    ]) {
-      accept('ratePegs', [{ ...peg, price }]);
-    }
+    acceptEach(
+      'ratePegs',
+      [
+        '1',
+        '0.5',
+        '0.000000000000000001',
+        digits(11),
+        digits(12),
+        `1.${digits(17)}`,
+        `${digits(12)}.${digits(18)}`,
+        '10',
+        '0.10',
+        '01',
+      ],
+      atPrice,
+    );
     const bad = 'A peg price is a positive decimal such as "1". (at 0.price)';
-    for (const price of [
-      digits(13),
-      `1.${digits(19)}`,
-      '1.',
-      '.5',
-      '-1',
-      '1e3',
-      ' 1',
-      '1 ',
-      'x1',
-      '',
-    ]) {
-      refuse('ratePegs', [{ ...peg, price }], bad);
-    }
+    refuseEach(
+      'ratePegs',
+      [digits(13), `1.${digits(19)}`, '1.', '.5', '-1', '1e3', ' 1', '1 ', 'x1', ''],
+      bad,
+      atPrice,
+    );
   });
 
   it('refuses a price of zero however it is written', () => {
-    for (const price of ['0', '00', '0.0', '0.000', '000.00']) {
-      refuse('ratePegs', [{ ...peg, price }], 'A peg price must be more than zero. (at 0)');
-    }
+    refuseEach(
+      'ratePegs',
+      ['0', '00', '0.0', '0.000', '000.00'],
+      'A peg price must be more than zero. (at 0)',
+      atPrice,
+    );
   });
 
   it('refuses a peg with a key it does not know, or without a price', () => {
@@ -349,40 +297,36 @@ describe('ratePegs', () => {
   it('takes 63 and 64 pegs and refuses 65', () => {
     const pegs = (count: number) =>
       Array.from({ length: count }, (_, i) => ({ ...peg, price: `${i + 1}` }));
-    accept('ratePegs', pegs(63));
-    accept('ratePegs', pegs(64));
-    refuse('ratePegs', pegs(65), 'At most 64 pegs may be listed.');
+    expectAtMost('ratePegs', 64, pegs, 'At most 64 pegs may be listed.');
   });
 });
 
 describe('rateProviderUrl', () => {
   const bad = 'The rate provider address must be empty or start with https://.';
-  const ofLength = (length: number) => `https://${'a'.repeat(length - 'https://'.length)}`;
 
   it('is empty or an https address', () => {
-    accept('rateProviderUrl', '');
-    accept('rateProviderUrl', 'https://rates.example.com/v1?base=USD');
-    accept('rateProviderUrl', 'https://!~');
+    acceptEach('rateProviderUrl', ['', 'https://rates.example.com/v1?base=USD', 'https://!~']);
   });
 
-  it.each([
+  itRefusesEach('rateProviderUrl', bad, [
     ['plain http', 'http://rates.example.com'],
     ['https:// alone', 'https://'],
     ['a space inside', 'https://rates.example.com/a b'],
     ['junk before', ' https://rates.example.com'],
     ['junk after', 'https://rates.example.com\n'],
     ['an upper-case scheme', 'HTTPS://rates.example.com'],
-  ])('refuses %s', (_name, value) => {
-    refuse('rateProviderUrl', value, bad);
-  });
+  ]);
 
   it('takes 1,999 and 2,000 characters and refuses 2,001, for their length', () => {
-    accept('rateProviderUrl', ofLength(1999));
-    accept('rateProviderUrl', ofLength(2000));
-    refuse('rateProviderUrl', ofLength(2001), 'The rate provider address is too long.');
+    expectAtMost(
+      'rateProviderUrl',
+      2000,
+      httpsAddressOfLength,
+      'The rate provider address is too long.',
+    );
     refuse(
       'rateProviderUrl',
-      `${ofLength(2000)} `,
+      `${httpsAddressOfLength(2000)} `,
       `The rate provider address is too long. ${bad}`,
     );
   });
@@ -392,15 +336,18 @@ describe('rateMaxAgeSeconds', () => {
   const notSeconds = 'The rate maximum age must be a number of seconds.';
 
   it('takes 10 seconds to a day', () => {
-    for (const seconds of [10, 11, 300, 86_399, 86_400]) accept('rateMaxAgeSeconds', seconds);
-    refuse('rateMaxAgeSeconds', 9, 'The rate maximum age must be at least 10 seconds.');
-    refuse('rateMaxAgeSeconds', 86_401, 'The rate maximum age must be at most a day.');
+    expectRange(
+      'rateMaxAgeSeconds',
+      { min: 10, usual: 300, max: 86_400 },
+      {
+        below: 'The rate maximum age must be at least 10 seconds.',
+        above: 'The rate maximum age must be at most a day.',
+      },
+    );
   });
 
   it('refuses what is not a whole number of seconds', () => {
-    refuse('rateMaxAgeSeconds', 10.5, notSeconds);
-    refuse('rateMaxAgeSeconds', '300', notSeconds);
-    refuse('rateMaxAgeSeconds', Number.NaN, notSeconds);
+    refuseEach('rateMaxAgeSeconds', [10.5, '300', Number.NaN], notSeconds);
   });
 });
 
@@ -408,31 +355,28 @@ describe('lastLinkRateMaxAgeSeconds', () => {
   const notSeconds = 'The last-link rate maximum age must be a number of seconds.';
 
   it('takes 0 (never) to a day', () => {
-    for (const seconds of [0, 1, 600, 86_399, 86_400]) {
-      accept('lastLinkRateMaxAgeSeconds', seconds);
-    }
-    refuse('lastLinkRateMaxAgeSeconds', -1, notSeconds);
-    refuse(
+    expectRange(
       'lastLinkRateMaxAgeSeconds',
-      86_401,
-      'The last-link rate maximum age must be at most a day.',
+      { min: 0, usual: 600, max: 86_400 },
+      { below: notSeconds, above: 'The last-link rate maximum age must be at most a day.' },
     );
   });
 
   it('refuses what is not a whole number of seconds', () => {
-    refuse('lastLinkRateMaxAgeSeconds', 0.5, notSeconds);
-    refuse('lastLinkRateMaxAgeSeconds', '600', notSeconds);
+    refuseEach('lastLinkRateMaxAgeSeconds', [0.5, '600'], notSeconds);
   });
 });
 
 describe('rateSourceOrder', () => {
   it('names 1 to 4 rate sources, each once, in any order', () => {
-    accept('rateSourceOrder', ['peg']);
-    accept('rateSourceOrder', ['manual']);
-    accept('rateSourceOrder', ['provider']);
-    accept('rateSourceOrder', ['last-link']);
-    accept('rateSourceOrder', ['last-link', 'provider', 'manual']);
-    accept('rateSourceOrder', ['provider', 'peg', 'last-link', 'manual']);
+    acceptEach('rateSourceOrder', [
+      ['peg'],
+      ['manual'],
+      ['provider'],
+      ['last-link'],
+      ['last-link', 'provider', 'manual'],
+      ['provider', 'peg', 'last-link', 'manual'],
+    ]);
   });
 
   it('refuses none, a source twice, an unknown source or more than four, saying why', () => {
@@ -456,38 +400,34 @@ describe('fixedUsdPerUnit', () => {
   const bad = 'The fixed exchange rate must be empty or a decimal such as "1.08".';
 
   it('is empty or up to 9 digits with up to 12 decimals', () => {
-    accept('fixedUsdPerUnit', '');
-    accept('fixedUsdPerUnit', '1.08');
-    accept('fixedUsdPerUnit', '0');
-    accept('fixedUsdPerUnit', digits(8));
-    accept('fixedUsdPerUnit', digits(9));
-    accept('fixedUsdPerUnit', `1.${digits(11)}`);
-    accept('fixedUsdPerUnit', `${digits(9)}.${digits(12)}`);
-    refuse('fixedUsdPerUnit', digits(10), bad);
+    acceptEach('fixedUsdPerUnit', [
+      '',
+      '1.08',
+      '0',
+      `1.${digits(11)}`,
+      `${digits(9)}.${digits(12)}`,
+    ]);
+    expectAtMost('fixedUsdPerUnit', 9, digits, bad);
     refuse('fixedUsdPerUnit', `1.${digits(13)}`, bad);
   });
 
-  it.each([
+  itRefusesEach('fixedUsdPerUnit', bad, [
     ['a bare point', '1.'],
     ['no digit before the point', '.08'],
     ['junk before', ' 1.08'],
     ['junk after', '1.08 '],
     ['a sign', '-1.08'],
-  ])('refuses %s', (_name, value) => {
-    refuse('fixedUsdPerUnit', value, bad);
-  });
+  ]);
 });
 
 describe('rateTolerancePercent', () => {
   const bad = 'The rate tolerance must be a percentage from 0 to 99.99.';
 
   it('takes 0 to 99.99 with up to 2 decimals', () => {
-    for (const value of ['0', '1', '9', '10', '99', '0.5', '1.25', '99.99']) {
-      accept('rateTolerancePercent', value);
-    }
+    acceptEach('rateTolerancePercent', ['0', '1', '9', '10', '99', '0.5', '1.25', '99.99']);
   });
 
-  it.each([
+  itRefusesEach('rateTolerancePercent', bad, [
     ['100', '100'],
     ['three decimals', '1.125'],
     ['a bare point', '1.'],
@@ -495,7 +435,5 @@ describe('rateTolerancePercent', () => {
     ['junk before', '+1'],
     ['junk after', '1%'],
     ['nothing', ''],
-  ])('refuses %s', (_name, value) => {
-    refuse('rateTolerancePercent', value, bad);
-  });
+  ]);
 });

@@ -1,40 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkSetting,
-  defaultSettings,
-  settingSchemas,
-  type SettingKey,
-} from '../../../../shared/settings';
+import { settingSchemas } from '../../../../shared/settings';
 import { printingSettings } from '../../../../shared/settings/printing';
+import {
+  accept,
+  acceptEach,
+  expectAtMost,
+  expectDefaults,
+  expectRange,
+  itRefusesEach,
+  refuse,
+  refuseEach,
+} from './setting-checks';
 
 // shared/settings/printing.ts, one key at a time: what passes (and how it comes back), what is
 // refused and in which words, every limit at N-1, N and N+1, junk on either side of every
 // anchored pattern.
 
-const accept = (key: SettingKey, value: unknown, normalised: unknown = value) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({ ok: true, value: normalised });
-/** Refused with exactly these words (the schema's sentences, one after the other). */
-const refuse = (key: SettingKey, value: unknown, words: string) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({
-    ok: false,
-    problem: `${key}: ${words}`,
-  });
-
 describe('the printing settings', () => {
   it('default to no footer, no printing, no printer and an 80 mm roll', () => {
-    expect(Object.keys(printingSettings)).toEqual([
-      'receiptFooter',
-      'receiptPrinting',
-      'receiptPrinter',
-      'receiptPaper',
-    ]);
-    const defaults = defaultSettings({ reportTimeZone: 'UTC' });
-    expect({
-      receiptFooter: defaults.receiptFooter,
-      receiptPrinting: defaults.receiptPrinting,
-      receiptPrinter: defaults.receiptPrinter,
-      receiptPaper: defaults.receiptPaper,
-    }).toEqual({
+    expectDefaults(printingSettings, {
       receiptFooter: '',
       receiptPrinting: 'off',
       receiptPrinter: { kind: 'none' },
@@ -48,12 +32,12 @@ describe('receiptFooter', () => {
     'The receipt footer must have at most 4 lines of at most 60 characters, without control characters.';
 
   it('takes up to 4 lines of up to 60 characters', () => {
-    accept('receiptFooter', '');
-    accept('receiptFooter', 'Thank you!\nDanke!');
-    accept('receiptFooter', Array.from({ length: 4 }, () => 'x'.repeat(60)).join('\n'));
-    refuse('receiptFooter', 'a\nb\nc\nd\ne', bad);
-    refuse('receiptFooter', 'x'.repeat(61), bad);
-    refuse('receiptFooter', 'Thank you!\u0007', bad);
+    acceptEach('receiptFooter', [
+      '',
+      'Thank you!\nDanke!',
+      Array.from({ length: 4 }, () => 'x'.repeat(60)).join('\n'),
+    ]);
+    refuseEach('receiptFooter', ['a\nb\nc\nd\ne', 'x'.repeat(61), 'Thank you!\u0007'], bad);
   });
 
   it('refuses more than 250 characters in both checks words', () => {
@@ -67,18 +51,18 @@ describe('receiptFooter', () => {
 
 describe('receiptPrinting and receiptPaper', () => {
   it('are one of their words', () => {
-    for (const mode of ['off', 'ask', 'automatic']) accept('receiptPrinting', mode);
-    for (const mode of ['always', 'Off', '']) {
-      refuse('receiptPrinting', mode, 'Receipt printing must be "off", "ask" or "automatic".');
-    }
-    for (const paper of ['roll-58', 'roll-80', 'a4', 'letter']) accept('receiptPaper', paper);
-    for (const paper of ['roll-112', 'A4', '']) {
-      refuse(
-        'receiptPaper',
-        paper,
-        'The receipt paper must be "roll-58", "roll-80", "a4" or "letter".',
-      );
-    }
+    acceptEach('receiptPrinting', ['off', 'ask', 'automatic']);
+    refuseEach(
+      'receiptPrinting',
+      ['always', 'Off', ''],
+      'Receipt printing must be "off", "ask" or "automatic".',
+    );
+    acceptEach('receiptPaper', ['roll-58', 'roll-80', 'a4', 'letter']);
+    refuseEach(
+      'receiptPaper',
+      ['roll-112', 'A4', ''],
+      'The receipt paper must be "roll-58", "roll-80", "a4" or "letter".',
+    );
   });
 });
 
@@ -92,6 +76,7 @@ describe('receiptPrinter', () => {
   const badPort = 'The network printer port must be a number from 1 to 65535. (at port)';
   const onlyNetwork = 'Only a network receipt printer has a host and a port.';
   const onlyOs = 'Only an OS receipt printer has a device name or paperFromPrinter.';
+  const networkPrinter = (host: string) => ({ kind: 'network', host });
 
   it('is none, an OS printer (by name or the default) or a network printer', () => {
     accept('receiptPrinter', { kind: 'none' });
@@ -112,25 +97,26 @@ describe('receiptPrinter', () => {
   it('takes a device name of 1 to 200 characters without control characters', () => {
     const badDevice =
       'The printer name must be 1 to 200 characters without control characters. (at deviceName)';
-    accept('receiptPrinter', { kind: 'os', deviceName: 'P' });
-    accept('receiptPrinter', { kind: 'os', deviceName: 'p'.repeat(199) });
-    accept('receiptPrinter', { kind: 'os', deviceName: 'p'.repeat(200) });
-    accept('receiptPrinter', { kind: 'os', deviceName: 'Bürodrucker (Kasse 2)' });
-    for (const deviceName of [
-      '',
-      'p'.repeat(201),
-      'a\nb',
-      '\tEPSON',
-      'EPSON\u0000',
-      'EPSON\u007f',
-      'EPSON\u0085',
-      'EP\u200bSON',
-      'EPSON\u202e',
-      'EPSON\u2028',
-      '\u2029EPSON',
-    ]) {
-      refuse('receiptPrinter', { kind: 'os', deviceName }, badDevice);
-    }
+    const osPrinter = (deviceName: string) => ({ kind: 'os', deviceName });
+    acceptEach('receiptPrinter', ['P', 'Bürodrucker (Kasse 2)'], osPrinter);
+    expectAtMost('receiptPrinter', 200, (length) => osPrinter('p'.repeat(length)), badDevice);
+    refuseEach(
+      'receiptPrinter',
+      [
+        '',
+        'a\nb',
+        '\tEPSON',
+        'EPSON\u0000',
+        'EPSON\u007f',
+        'EPSON\u0085',
+        'EP\u200bSON',
+        'EPSON\u202e',
+        'EPSON\u2028',
+        '\u2029EPSON',
+      ],
+      badDevice,
+      osPrinter,
+    );
   });
 
   it('takes paperFromPrinter as true or false only', () => {
@@ -156,75 +142,79 @@ describe('receiptPrinter', () => {
   });
 
   it('takes host names, IPv4 and bare IPv6 addresses, of every character the pattern holds', () => {
-    for (const host of [
-      'a',
-      'z',
-      'epson-tm.local',
-      'printer9',
-      '0-9.example',
-      '192.168.1.50',
-      '0.0.0.0',
-      'fe80::1',
-      '::1',
-      '::ffff:192.168.1.50',
-    ]) {
-      accept('receiptPrinter', { kind: 'network', host });
-    }
+    acceptEach(
+      'receiptPrinter',
+      [
+        'a',
+        'z',
+        'epson-tm.local',
+        'printer9',
+        '0-9.example',
+        '192.168.1.50',
+        '0.0.0.0',
+        'fe80::1',
+        '::1',
+        '::ffff:192.168.1.50',
+      ],
+      networkPrinter,
+    );
   });
 
   it('takes a host of 253 characters and refuses 254, for its length', () => {
     const label63 = 'a'.repeat(63);
     const host253 = [label63, label63, label63, 'a'.repeat(61)].join('.');
     expect(host253).toHaveLength(253);
-    accept('receiptPrinter', { kind: 'network', host: host253.slice(0, -1) });
-    accept('receiptPrinter', { kind: 'network', host: host253 });
+    accept('receiptPrinter', networkPrinter(host253.slice(0, -1)));
+    accept('receiptPrinter', networkPrinter(host253));
     refuse(
       'receiptPrinter',
-      { kind: 'network', host: `${host253}a` },
+      networkPrinter(`${host253}a`),
       `The network printer address is too long. (at host) ${invalid(badName)}`,
     );
   });
 
-  it.each([
-    ['junk before', ' printer.local'],
-    ['junk after', 'printer.local '],
-    ['a tab after', '10.0.0.40\t'],
-  ])('refuses %s the host, though the address check would trim it', (_name, host) => {
-    refuse('receiptPrinter', { kind: 'network', host }, notHost);
-  });
+  itRefusesEach(
+    'receiptPrinter',
+    notHost,
+    [
+      ['junk before', ' printer.local'],
+      ['junk after', 'printer.local '],
+      ['a tab after', '10.0.0.40\t'],
+    ],
+    {
+      title: 'refuses %s the host, though the address check would trim it',
+      within: networkPrinter,
+    },
+  );
 
   it('refuses a character no host holds, in both checks words', () => {
+    refuse('receiptPrinter', networkPrinter('evil host; rm'), `${notHost} ${invalid(badName)}`);
     refuse(
       'receiptPrinter',
-      { kind: 'network', host: 'evil host; rm' },
-      `${notHost} ${invalid(badName)}`,
-    );
-    refuse(
-      'receiptPrinter',
-      { kind: 'network', host: '[::1]' },
+      networkPrinter('[::1]'),
       `${notHost} ${invalid('This is not a valid IPv6 address.')}`,
     );
     refuse(
       'receiptPrinter',
-      { kind: 'network', host: 'fe80::1%eth0' },
+      networkPrinter('fe80::1%eth0'),
       `${notHost} ${invalid('This is not a valid IPv6 address.')}`,
     );
     refuse(
       'receiptPrinter',
-      { kind: 'network', host: '' },
+      networkPrinter(''),
       `${notHost} ${invalid("Enter the printer's IP address or name, for example 192.168.1.50.")}`,
     );
   });
 
   it('refuses what checkPrinterAddress refuses, in its words', () => {
     const ipv4 = 'This is not a valid IP address: four numbers from 0 to 255, separated by dots.';
-    refuse('receiptPrinter', { kind: 'network', host: '192.168.1.256' }, invalid(ipv4));
-    refuse('receiptPrinter', { kind: 'network', host: '010.0.0.40' }, invalid(ipv4));
-    refuse('receiptPrinter', { kind: 'network', host: '10.1' }, invalid(ipv4));
-    refuse('receiptPrinter', { kind: 'network', host: '-printer' }, invalid(badName));
+    refuse('receiptPrinter', networkPrinter('192.168.1.256'), invalid(ipv4));
+    refuse('receiptPrinter', networkPrinter('010.0.0.40'), invalid(ipv4));
+    refuse('receiptPrinter', networkPrinter('10.1'), invalid(ipv4));
+    refuse('receiptPrinter', networkPrinter('-printer'), invalid(badName));
     refuse(
       'receiptPrinter',
-      { kind: 'network', host: 'fe80::1::2' },
+      networkPrinter('fe80::1::2'),
       invalid('This is not a valid IPv6 address.'),
     );
   });
@@ -244,23 +234,20 @@ describe('receiptPrinter', () => {
   it('reads a host with one colon as an IPv6 address, never as a host and its port', () => {
     refuse(
       'receiptPrinter',
-      { kind: 'network', host: 'printer.local:9100' },
+      networkPrinter('printer.local:9100'),
       invalid('This is not a valid IPv6 address.'),
     );
     refuse(
       'receiptPrinter',
-      { kind: 'network', host: '10.0.0.40:9100' },
+      networkPrinter('10.0.0.40:9100'),
       invalid('This is not a valid IPv6 address.'),
     );
   });
 
   it('takes a port from 1 to 65535', () => {
-    for (const port of [1, 2, 9100, 65_534, 65_535]) {
-      accept('receiptPrinter', { kind: 'network', host: '10.0.0.40', port });
-    }
-    for (const port of [0, 65_536, -1, 9100.5, '9100']) {
-      refuse('receiptPrinter', { kind: 'network', host: '10.0.0.40', port }, badPort);
-    }
+    const atPort = (port: unknown) => ({ kind: 'network', host: '10.0.0.40', port });
+    expectRange('receiptPrinter', { min: 1, usual: 9100, max: 65_535 }, badPort, atPort);
+    refuseEach('receiptPrinter', [-1, 9100.5, '9100'], badPort, atPort);
   });
 
   it('needs the host of a network printer', () => {

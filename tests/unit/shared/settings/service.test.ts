@@ -1,51 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkSetting,
-  defaultSettings,
-  settingSchemas,
-  type SettingKey,
-} from '../../../../shared/settings';
+import { settingSchemas } from '../../../../shared/settings';
 import { serviceSettings } from '../../../../shared/settings/service';
+import {
+  accept,
+  acceptEach,
+  expectAtMost,
+  expectDefaults,
+  expectRange,
+  expectTrueOrFalse,
+  itRefusesEach,
+  refuse,
+  refuseEach,
+  repeating,
+} from './setting-checks';
 
 // shared/settings/service.ts, one key at a time: what passes (and how it comes back), what is
 // refused and in which words, every limit at N-1, N and N+1, junk on either side of every
 // anchored pattern.
 
-const accept = (key: SettingKey, value: unknown, normalised: unknown = value) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({ ok: true, value: normalised });
-/** Refused with exactly these words (the schema's sentences, one after the other). */
-const refuse = (key: SettingKey, value: unknown, words: string) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({
-    ok: false,
-    problem: `${key}: ${words}`,
-  });
-
 describe('the service settings', () => {
   it('default to demo mode: no address or serial, UTC, the sample AID, any wallet host', () => {
-    const defaults = defaultSettings({ reportTimeZone: 'Europe/Berlin' });
-    expect(Object.keys(serviceSettings)).toEqual([
-      'serviceBaseUrl',
-      'serialNumber',
-      'serviceTimeZone',
-      'nfcAid',
-      'demoModeAllowed',
-      'allowedWalletHosts',
-    ]);
-    expect({
-      serviceBaseUrl: defaults.serviceBaseUrl,
-      serialNumber: defaults.serialNumber,
-      serviceTimeZone: defaults.serviceTimeZone,
-      nfcAid: defaults.nfcAid,
-      demoModeAllowed: defaults.demoModeAllowed,
-      allowedWalletHosts: defaults.allowedWalletHosts,
-    }).toEqual({
-      serviceBaseUrl: '',
-      serialNumber: '',
-      serviceTimeZone: 'UTC',
-      nfcAid: 'F0504F533235',
-      demoModeAllowed: true,
-      allowedWalletHosts: [],
-    });
+    expectDefaults(
+      serviceSettings,
+      {
+        serviceBaseUrl: '',
+        serialNumber: '',
+        serviceTimeZone: 'UTC',
+        nfcAid: 'F0504F533235',
+        demoModeAllowed: true,
+        allowedWalletHosts: [],
+      },
+      { reportTimeZone: 'Europe/Berlin' },
+    );
   });
 });
 
@@ -105,9 +91,7 @@ describe('serviceBaseUrl', () => {
   // Equivalent mutant: StringLiteral `"Stryker was here!"` in `const check = value === '' ? undefined : normaliseBaseUrl(value);`: the overwrite then hands '' to normaliseBaseUrl, which refuses it ("empty"), so '' is kept as it was.
 
   it('takes 1,999 and 2,000 characters and refuses 2,001, in both checks words', () => {
-    accept('serviceBaseUrl', urlOfLength(1999));
-    accept('serviceBaseUrl', urlOfLength(2000));
-    refuse('serviceBaseUrl', urlOfLength(2001), `${tooLong} ${tooLong}`);
+    expectAtMost('serviceBaseUrl', 2000, urlOfLength, `${tooLong} ${tooLong}`);
   });
 });
 
@@ -117,16 +101,12 @@ describe('serialNumber', () => {
     'The serial number may only hold printable ASCII characters, without spaces at either end.';
 
   it('takes 63 and 64 characters and refuses 65', () => {
-    accept('serialNumber', 'x'.repeat(63));
-    accept('serialNumber', 'x'.repeat(64));
-    refuse('serialNumber', 'x'.repeat(65), tooLong);
+    expectAtMost('serialNumber', 64, repeating('x'), tooLong);
   });
 
   it('refuses spaces at either end and control characters, saying why', () => {
     accept('serialNumber', 'TILL 0042');
-    refuse('serialNumber', ' TILL', notPrintable);
-    refuse('serialNumber', 'TILL ', notPrintable);
-    refuse('serialNumber', 'TILL\n42', notPrintable);
+    refuseEach('serialNumber', [' TILL', 'TILL ', 'TILL\n42'], notPrintable);
     refuse('serialNumber', ` ${'x'.repeat(64)}`, `${tooLong} ${notPrintable}`);
   });
 });
@@ -152,27 +132,18 @@ describe('nfcAid', () => {
   });
 
   it('takes 5 and 16 bytes and refuses 4 and 17', () => {
-    refuse('nfcAid', 'A0'.repeat(4), notHex);
-    accept('nfcAid', 'A0'.repeat(5));
-    accept('nfcAid', 'A0'.repeat(6));
-    accept('nfcAid', 'A0'.repeat(15));
-    accept('nfcAid', 'A0'.repeat(16));
-    refuse('nfcAid', 'A0'.repeat(17), notHex);
+    expectRange('nfcAid', { min: 5, max: 16 }, notHex, repeating('A0'));
   });
 
   it('takes every hex digit, from 0 to 9 and A to F', () => {
-    accept('nfcAid', '0123456789');
-    accept('nfcAid', 'ABCDEF0000');
-    accept('nfcAid', '9999999999');
-    accept('nfcAid', 'FFFFFFFFFF');
+    acceptEach('nfcAid', ['0123456789', 'ABCDEF0000', '9999999999', 'FFFFFFFFFF']);
   });
 
   it('refuses whole bytes only: an odd number of digits is not an AID', () => {
-    refuse('nfcAid', 'F0504F53323', notHex);
-    refuse('nfcAid', 'F0504F5332350', notHex);
+    refuseEach('nfcAid', ['F0504F53323', 'F0504F5332350'], notHex);
   });
 
-  it.each([
+  itRefusesEach('nfcAid', notHex, [
     ['a letter after F', 'G0504F533235'],
     ['a letter after F at the end', 'F0504F53323G'],
     ['junk before', '-F0504F533235'],
@@ -180,9 +151,7 @@ describe('nfcAid', () => {
     ['spaces between the bytes', 'F0 50 4F 53 32 35'],
     ['a 0x prefix', '0xF0504F5332'],
     ['nothing', ''],
-  ])('refuses %s', (_name, value) => {
-    refuse('nfcAid', value, notHex);
-  });
+  ]);
 
   it('refuses a number', () => {
     refuse('nfcAid', 5, 'Invalid input: expected string, received number');
@@ -191,10 +160,7 @@ describe('nfcAid', () => {
 
 describe('demoModeAllowed', () => {
   it('is true or false, nothing that looks like it', () => {
-    accept('demoModeAllowed', true);
-    accept('demoModeAllowed', false);
-    refuse('demoModeAllowed', 'false', 'Demo mode allowed must be true or false.');
-    refuse('demoModeAllowed', 0, 'Demo mode allowed must be true or false.');
+    expectTrueOrFalse('demoModeAllowed', 'Demo mode allowed must be true or false.', ['false', 0]);
   });
 });
 
@@ -202,6 +168,8 @@ describe('allowedWalletHosts', () => {
   const notHost =
     'An allowed wallet host must be a host name, optionally with a port ("pay.example.com" or "pay.example.com:8443").';
   const label63 = 'a'.repeat(63);
+  /** The list of this one host. */
+  const alone = (host: string) => [host];
 
   it('lower-cases each host', () => {
     accept(
@@ -235,42 +203,55 @@ describe('allowedWalletHosts', () => {
       `pay.${label63}.${label63}`,
       `z${'-'.repeat(61)}9.example`,
     ]);
-    refuse('allowedWalletHosts', [`${'a'.repeat(64)}.example`], `${notHost} (at 0)`);
-    refuse('allowedWalletHosts', [`pay.${'a'.repeat(64)}`], `${notHost} (at 0)`);
-    refuse('allowedWalletHosts', [`a${'-'.repeat(62)}a`], `${notHost} (at 0)`);
+    refuseEach(
+      'allowedWalletHosts',
+      [`${'a'.repeat(64)}.example`, `pay.${'a'.repeat(64)}`, `a${'-'.repeat(62)}a`],
+      `${notHost} (at 0)`,
+      alone,
+    );
   });
 
-  it.each([
-    ['a hyphen at the start of a label', '-pay.example.com'],
-    ['a hyphen at the end of a label', 'pay-.example.com'],
-    ['a hyphen at the end of a later label', 'pay.example-'],
-    ['a hyphen at the start of a later label', 'pay.-example'],
-    ['an empty label', 'pay..example.com'],
-    ['a leading dot', '.pay.example.com'],
-    ['a trailing dot', 'pay.example.com.'],
-    ['a scheme', 'https://pay.example.com'],
-    ['a path', 'pay.example.com/path'],
-    ['a user name', 'user@pay.example.com'],
-    ['junk before', '_pay.example.com'],
-    ['junk after', 'pay.example.com_'],
-    ['junk after a port', 'pay.example.com:8443_'],
-    ['junk inside a label', 'pay_x.example.com'],
-    ['junk inside a later label', 'pay.ex_ample.com'],
-    ['a space', 'pay example.com'],
-    ['a non-ASCII letter', 'wället.example'],
-    ['nothing', ''],
-  ])('refuses %s', (_name, host) => {
-    refuse('allowedWalletHosts', ['pay.example.com', host], `${notHost} (at 1)`);
-  });
+  itRefusesEach(
+    'allowedWalletHosts',
+    `${notHost} (at 1)`,
+    [
+      ['a hyphen at the start of a label', '-pay.example.com'],
+      ['a hyphen at the end of a label', 'pay-.example.com'],
+      ['a hyphen at the end of a later label', 'pay.example-'],
+      ['a hyphen at the start of a later label', 'pay.-example'],
+      ['an empty label', 'pay..example.com'],
+      ['a leading dot', '.pay.example.com'],
+      ['a trailing dot', 'pay.example.com.'],
+      ['a scheme', 'https://pay.example.com'],
+      ['a path', 'pay.example.com/path'],
+      ['a user name', 'user@pay.example.com'],
+      ['junk before', '_pay.example.com'],
+      ['junk after', 'pay.example.com_'],
+      ['junk after a port', 'pay.example.com:8443_'],
+      ['junk inside a label', 'pay_x.example.com'],
+      ['junk inside a later label', 'pay.ex_ample.com'],
+      ['a space', 'pay example.com'],
+      ['a non-ASCII letter', 'wället.example'],
+      ['nothing', ''],
+    ],
+    { within: (host) => ['pay.example.com', host] },
+  );
 
   it('takes a port of 1 to 5 digits and refuses an empty, a sixth digit or a non-digit', () => {
     accept('allowedWalletHosts', ['pay.example.com:1', 'pay.example.com:8443', 'pay:65535']);
     accept('allowedWalletHosts', ['pay.example.com:0', 'pay.example.com:99999']);
-    refuse('allowedWalletHosts', ['pay.example.com:'], `${notHost} (at 0)`);
-    refuse('allowedWalletHosts', ['pay.example.com:123456'], `${notHost} (at 0)`);
-    refuse('allowedWalletHosts', ['pay.example.com:84a3'], `${notHost} (at 0)`);
-    refuse('allowedWalletHosts', ['pay.example.com:a'], `${notHost} (at 0)`);
-    refuse('allowedWalletHosts', ['pay.example.com::8443'], `${notHost} (at 0)`);
+    refuseEach(
+      'allowedWalletHosts',
+      [
+        'pay.example.com:',
+        'pay.example.com:123456',
+        'pay.example.com:84a3',
+        'pay.example.com:a',
+        'pay.example.com::8443',
+      ],
+      `${notHost} (at 0)`,
+      alone,
+    );
   });
 
   it('takes an IP literal in brackets, with or without a port', () => {
@@ -283,19 +264,22 @@ describe('allowedWalletHosts', () => {
     ]);
   });
 
-  it.each([
-    ['empty brackets', '[]'],
-    ['an unbracketed IPv6 address', '::1'],
-    ['a letter after f in brackets', '[fe80::g]'],
-    ['a zone in brackets', '[fe80::1%eth0]'],
-    ['junk before the brackets', 'x[::1]'],
-    ['junk after the brackets', '[::1]x'],
-    ['no closing bracket', '[::1'],
-    ['no opening bracket', '::1]'],
-    ['a host name in brackets', '[pay.example.com]'],
-  ])('refuses %s', (_name, host) => {
-    refuse('allowedWalletHosts', [host], `${notHost} (at 0)`);
-  });
+  itRefusesEach(
+    'allowedWalletHosts',
+    `${notHost} (at 0)`,
+    [
+      ['empty brackets', '[]'],
+      ['an unbracketed IPv6 address', '::1'],
+      ['a letter after f in brackets', '[fe80::g]'],
+      ['a zone in brackets', '[fe80::1%eth0]'],
+      ['junk before the brackets', 'x[::1]'],
+      ['junk after the brackets', '[::1]x'],
+      ['no closing bracket', '[::1'],
+      ['no opening bracket', '::1]'],
+      ['a host name in brackets', '[pay.example.com]'],
+    ],
+    { within: alone },
+  );
 
   it('takes hosts of 260 characters and refuses 261, for their length', () => {
     const host260 = `${[label63, label63, label63, label63].join('.')}:8443`;
@@ -312,9 +296,7 @@ describe('allowedWalletHosts', () => {
   it('takes 31 and 32 hosts and refuses 33', () => {
     const hosts = (count: number) => Array.from({ length: count }, (_, i) => `h${i}.example`);
     accept('allowedWalletHosts', []);
-    accept('allowedWalletHosts', hosts(31));
-    accept('allowedWalletHosts', hosts(32));
-    refuse('allowedWalletHosts', hosts(33), 'At most 32 allowed wallet hosts may be listed.');
+    expectAtMost('allowedWalletHosts', 32, hosts, 'At most 32 allowed wallet hosts may be listed.');
   });
 
   it('refuses anything but a list of text', () => {

@@ -1,42 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { checkSetting, defaultSettings, type SettingKey } from '../../../../shared/settings';
+import { defaultSettings } from '../../../../shared/settings';
 import { shopSettings } from '../../../../shared/settings/shop';
+import {
+  accept,
+  acceptEach,
+  expectAtMost,
+  expectDefaults,
+  itRefusesEach,
+  refuse,
+  refuseEach,
+  repeating,
+} from './setting-checks';
 
 // shared/settings/shop.ts, one key at a time: what passes, what is refused and in which words,
 // every limit at N-1, N and N+1, junk on either side of every anchored pattern.
 
-const accept = (key: SettingKey, value: unknown, normalised: unknown = value) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({ ok: true, value: normalised });
-/** Refused with exactly these words (the schema's sentences, one after the other). */
-const refuse = (key: SettingKey, value: unknown, words: string) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({
-    ok: false,
-    problem: `${key}: ${words}`,
-  });
-
 describe('the shop settings', () => {
   it("default to no name, logo, address or tax id, and the computer's zone", () => {
-    expect(Object.keys(shopSettings)).toEqual([
-      'shopName',
-      'shopLogo',
-      'shopAddress',
-      'shopTaxId',
-      'reportTimeZone',
-    ]);
-    const defaults = defaultSettings({ reportTimeZone: 'America/Argentina/Buenos_Aires' });
-    expect({
-      shopName: defaults.shopName,
-      shopLogo: defaults.shopLogo,
-      shopAddress: defaults.shopAddress,
-      shopTaxId: defaults.shopTaxId,
-      reportTimeZone: defaults.reportTimeZone,
-    }).toEqual({
-      shopName: '',
-      shopLogo: '',
-      shopAddress: '',
-      shopTaxId: '',
-      reportTimeZone: 'America/Argentina/Buenos_Aires',
-    });
+    expectDefaults(
+      shopSettings,
+      {
+        shopName: '',
+        shopLogo: '',
+        shopAddress: '',
+        shopTaxId: '',
+        reportTimeZone: 'America/Argentina/Buenos_Aires',
+      },
+      { reportTimeZone: 'America/Argentina/Buenos_Aires' },
+    );
   });
 
   it('default the report zone to UTC when the computer names a zone Intl does not know', () => {
@@ -55,17 +46,12 @@ describe('shopName', () => {
   const control = 'The shop name must not contain control characters.';
 
   it('takes any script, up to 80 characters', () => {
-    accept('shopName', '');
-    accept('shopName', 'Café Zürich – Bahnhof');
-    accept('shopName', 's'.repeat(79));
-    accept('shopName', 's'.repeat(80));
-    refuse('shopName', 's'.repeat(81), tooLong);
+    acceptEach('shopName', ['', 'Café Zürich – Bahnhof']);
+    expectAtMost('shopName', 80, repeating('s'), tooLong);
   });
 
   it('refuses control and format characters, saying why', () => {
-    refuse('shopName', 'Shop\u0000', control);
-    refuse('shopName', '\nShop', control);
-    refuse('shopName', 'Shop\u202eevil', control);
+    refuseEach('shopName', ['Shop\u0000', '\nShop', 'Shop\u202eevil'], control);
     refuse('shopName', `${'s'.repeat(80)}\t`, `${tooLong} ${control}`);
   });
 });
@@ -75,34 +61,26 @@ describe('shopLogo', () => {
   const tooBig = 'The shop logo must be at most 256 KiB.';
 
   it('is empty, an https address or a base64 data URL of an image', () => {
-    accept('shopLogo', '');
-    accept('shopLogo', 'https://shop.example/logo.png');
-    accept('shopLogo', 'https://x');
-    accept('shopLogo', 'https://!~');
-    for (const type of ['png', 'jpeg', 'webp', 'svg+xml']) {
-      accept('shopLogo', `data:image/${type};base64,iVBORw0KGgo=`);
-    }
+    acceptEach('shopLogo', ['', 'https://shop.example/logo.png', 'https://x', 'https://!~']);
+    acceptEach(
+      'shopLogo',
+      ['png', 'jpeg', 'webp', 'svg+xml'],
+      (type) => `data:image/${type};base64,iVBORw0KGgo=`,
+    );
   });
 
   it('takes an https address of 1 to 2,000 characters after https://, and refuses 2,001', () => {
-    accept('shopLogo', `https://${'a'.repeat(1999)}`);
-    accept('shopLogo', `https://${'a'.repeat(2000)}`);
-    refuse('shopLogo', `https://${'a'.repeat(2001)}`, bad);
+    expectAtMost('shopLogo', 2000, (length) => `https://${'a'.repeat(length)}`, bad);
     refuse('shopLogo', 'https://', bad);
   });
 
   it('takes every base64 character and up to two = of padding', () => {
-    accept('shopLogo', 'data:image/png;base64,AZaz09+/');
-    accept('shopLogo', 'data:image/png;base64,QQ');
-    accept('shopLogo', 'data:image/png;base64,QQ=');
-    accept('shopLogo', 'data:image/png;base64,QQ==');
-    refuse('shopLogo', 'data:image/png;base64,QQ===', bad);
-    refuse('shopLogo', 'data:image/png;base64,', bad);
-    refuse('shopLogo', 'data:image/png;base64,==', bad);
-    refuse('shopLogo', 'data:image/png;base64,QQ-_', bad);
+    const png = (base64: string) => `data:image/png;base64,${base64}`;
+    acceptEach('shopLogo', ['AZaz09+/', 'QQ', 'QQ=', 'QQ=='], png);
+    refuseEach('shopLogo', ['QQ===', '', '==', 'QQ-_'], bad, png);
   });
 
-  it.each([
+  itRefusesEach('shopLogo', bad, [
     ['plain http', 'http://shop.example/logo.png'],
     ['an upper-case scheme', 'HTTPS://shop.example/logo.png'],
     ['a space in the address', 'https://shop.example/my logo.png'],
@@ -117,16 +95,12 @@ describe('shopLogo', () => {
     ['a data URL of a page', 'data:text/html;base64,PGI+'],
     ['a file path', 'C:\\logo.png'],
     ['a relative address', 'logo.png'],
-  ])('refuses %s', (_name, value) => {
-    refuse('shopLogo', value, bad);
-  });
+  ]);
 
   it('takes 350,000 characters and refuses 350,001, for their size', () => {
     const head = 'data:image/png;base64,';
     const ofLength = (length: number) => `${head}${'A'.repeat(length - head.length)}`;
-    accept('shopLogo', ofLength(349_999));
-    accept('shopLogo', ofLength(350_000));
-    refuse('shopLogo', ofLength(350_001), tooBig);
+    expectAtMost('shopLogo', 350_000, ofLength, tooBig);
     refuse('shopLogo', `${ofLength(350_001)} `, `${tooBig} ${bad}`);
   });
 });
@@ -136,11 +110,15 @@ describe('shopAddress', () => {
     'The shop address must have at most 4 lines of at most 60 characters, without control characters.';
 
   it('takes up to 4 lines of up to 60 characters', () => {
-    accept('shopAddress', 'Torstraße 12\n10119 Berlin');
-    accept('shopAddress', Array.from({ length: 4 }, () => 'x'.repeat(60)).join('\n'));
-    refuse('shopAddress', 'a\nb\nc\nd\ne', bad);
-    refuse('shopAddress', 'x'.repeat(61), bad);
-    refuse('shopAddress', 'Torstraße 12\r\n10119 Berlin', bad);
+    acceptEach('shopAddress', [
+      'Torstraße 12\n10119 Berlin',
+      Array.from({ length: 4 }, () => 'x'.repeat(60)).join('\n'),
+    ]);
+    refuseEach(
+      'shopAddress',
+      ['a\nb\nc\nd\ne', 'x'.repeat(61), 'Torstraße 12\r\n10119 Berlin'],
+      bad,
+    );
   });
 
   it('refuses more than 250 characters in both checks words', () => {
@@ -157,11 +135,8 @@ describe('shopTaxId', () => {
   const control = 'The tax id must not contain control characters.';
 
   it('takes up to 40 characters without control characters', () => {
-    accept('shopTaxId', '');
-    accept('shopTaxId', 'DE123456789');
-    accept('shopTaxId', 'x'.repeat(39));
-    accept('shopTaxId', 'x'.repeat(40));
-    refuse('shopTaxId', 'x'.repeat(41), tooLong);
+    acceptEach('shopTaxId', ['', 'DE123456789']);
+    expectAtMost('shopTaxId', 40, repeating('x'), tooLong);
     refuse('shopTaxId', 'DE\u0000123', control);
     refuse('shopTaxId', `\u2028${'x'.repeat(40)}`, `${tooLong} ${control}`);
   });

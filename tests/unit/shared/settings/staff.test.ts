@@ -1,18 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { checkSetting, defaultSettings, type SettingKey } from '../../../../shared/settings';
+import { describe, it } from 'vitest';
 import { staffSettings } from '../../../../shared/settings/staff';
+import {
+  accept,
+  acceptEach,
+  expectAtMost,
+  expectDefaults,
+  expectRange,
+  expectTrueOrFalse,
+  itRefusesEach,
+  refuse,
+  refuseEach,
+} from './setting-checks';
 
 // shared/settings/staff.ts, one key at a time: what passes, what is refused and in which words,
 // every limit at N-1, N and N+1, junk on either side of every anchored pattern.
-
-const accept = (key: SettingKey, value: unknown, normalised: unknown = value) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({ ok: true, value: normalised });
-/** Refused with exactly these words (the schema's sentences, one after the other). */
-const refuse = (key: SettingKey, value: unknown, words: string) =>
-  expect(checkSetting(key, value), JSON.stringify(value)).toEqual({
-    ok: false,
-    problem: `${key}: ${words}`,
-  });
 
 /** The shape `npm run hash-pin` prints: scrypt$N$r$p$salt$key, salt and key in base64. */
 const HASH =
@@ -20,26 +21,20 @@ const HASH =
 
 describe('the staff settings', () => {
   it('default to no PINs, a 10-minute lock and no provisioned managers', () => {
-    expect(Object.keys(staffSettings)).toEqual([
-      'staffPinsRequired',
-      'autoLockMinutes',
-      'provisionedManagers',
-    ]);
-    const defaults = defaultSettings({ reportTimeZone: 'UTC' });
-    expect({
-      staffPinsRequired: defaults.staffPinsRequired,
-      autoLockMinutes: defaults.autoLockMinutes,
-      provisionedManagers: defaults.provisionedManagers,
-    }).toEqual({ staffPinsRequired: false, autoLockMinutes: 10, provisionedManagers: [] });
+    expectDefaults(staffSettings, {
+      staffPinsRequired: false,
+      autoLockMinutes: 10,
+      provisionedManagers: [],
+    });
   });
 });
 
 describe('staffPinsRequired', () => {
   it('is true or false, nothing that looks like it', () => {
-    accept('staffPinsRequired', true);
-    accept('staffPinsRequired', false);
-    refuse('staffPinsRequired', 'true', 'Staff PINs required must be true or false.');
-    refuse('staffPinsRequired', 1, 'Staff PINs required must be true or false.');
+    expectTrueOrFalse('staffPinsRequired', 'Staff PINs required must be true or false.', [
+      'true',
+      1,
+    ]);
   });
 });
 
@@ -47,9 +42,7 @@ describe('autoLockMinutes', () => {
   const range = 'The auto-lock time must be a number of minutes from 0 to 240.';
 
   it('takes 0 (never) to 240 whole minutes', () => {
-    for (const minutes of [0, 1, 10, 239, 240]) accept('autoLockMinutes', minutes);
-    refuse('autoLockMinutes', -1, range);
-    refuse('autoLockMinutes', 241, range);
+    expectRange('autoLockMinutes', { min: 0, usual: 10, max: 240 }, range);
   });
 
   // Equivalent mutant: ObjectLiteral `{}` in `.min(0, { message: 'The auto-lock time must be a number of minutes from 0 to 240.' })`: without its own words the check speaks the words given to z.number(), which are the same sentence.
@@ -57,8 +50,7 @@ describe('autoLockMinutes', () => {
 
   it('refuses part of a minute and what is not a number, saying why', () => {
     refuse('autoLockMinutes', 1.5, 'The auto-lock time must be a whole number of minutes.');
-    refuse('autoLockMinutes', '10', range);
-    refuse('autoLockMinutes', null, range);
+    refuseEach('autoLockMinutes', ['10', null], range);
   });
 });
 
@@ -66,6 +58,8 @@ describe('provisionedManagers', () => {
   const manager = { name: 'Ana', pinHash: HASH };
   const badHash =
     'A provisioned manager PIN must be a hash made with "npm run hash-pin". (at 0.pinHash)';
+  /** The list of the one manager, with this PIN hash. */
+  const withHash = (pinHash: string) => [{ ...manager, pinHash }];
 
   it('takes managers by name and PIN hash', () => {
     accept('provisionedManagers', []);
@@ -73,99 +67,101 @@ describe('provisionedManagers', () => {
   });
 
   it('takes a name of 1 to 40 characters without control characters', () => {
-    accept('provisionedManagers', [{ ...manager, name: 'A' }]);
-    accept('provisionedManagers', [{ ...manager, name: 'n'.repeat(39) }]);
-    accept('provisionedManagers', [{ ...manager, name: 'n'.repeat(40) }]);
-    refuse(
+    const named = (name: string) => [{ ...manager, name }];
+    accept('provisionedManagers', named('A'));
+    expectAtMost(
       'provisionedManagers',
-      [{ ...manager, name: '' }],
-      'A provisioned manager needs a name. (at 0.name)',
-    );
-    refuse(
-      'provisionedManagers',
-      [{ ...manager, name: 'n'.repeat(41) }],
+      40,
+      (length) => named('n'.repeat(length)),
       'A manager name must be at most 40 characters. (at 0.name)',
     );
+    refuse('provisionedManagers', named(''), 'A provisioned manager needs a name. (at 0.name)');
     refuse(
       'provisionedManagers',
-      [{ ...manager, name: 'Ana\u0000' }],
+      named('Ana\u0000'),
       'A manager name must not contain control characters. (at 0.name)',
     );
     refuse(
       'provisionedManagers',
-      [{ ...manager, name: `${'n'.repeat(40)}\n` }],
+      named(`${'n'.repeat(40)}\n`),
       'A manager name must be at most 40 characters. (at 0.name) A manager name must not contain control characters. (at 0.name)',
     );
   });
 
   it('takes the cost, block size and parallelism as 1-7, 1-2 and 1-2 digits', () => {
-    for (const params of ['1$1$1', '123456$1$1', '1234567$12$12', '16384$8$1', '0$0$0']) {
-      accept('provisionedManagers', [
-        { ...manager, pinHash: `scrypt$${params}$AAECAw==$ICEiIw==` },
-      ]);
-    }
-    for (const params of [
-      '12345678$8$1',
-      '$8$1',
-      '16384$123$1',
-      '16384$$1',
-      '16384$8$123',
-      '16384$8$',
-      '16384$8',
-      '1638a$8$1',
-      '16384$a$1',
-      '16384$8$a',
-      '-1$8$1',
-    ]) {
-      refuse(
-        'provisionedManagers',
-        [{ ...manager, pinHash: `scrypt$${params}$AAECAw==$ICEiIw==` }],
-        badHash,
-      );
-    }
+    const withParams = (params: string) => withHash(`scrypt$${params}$AAECAw==$ICEiIw==`);
+    acceptEach(
+      'provisionedManagers',
+      ['1$1$1', '123456$1$1', '1234567$12$12', '16384$8$1', '0$0$0'],
+      withParams,
+    );
+    refuseEach(
+      'provisionedManagers',
+      [
+        '12345678$8$1',
+        '$8$1',
+        '16384$123$1',
+        '16384$$1',
+        '16384$8$123',
+        '16384$8$',
+        '16384$8',
+        '1638a$8$1',
+        '16384$a$1',
+        '16384$8$a',
+        '-1$8$1',
+      ],
+      badHash,
+      withParams,
+    );
   });
 
   it('takes a salt and a key in base64, with up to two = of padding', () => {
-    for (const [salt, key] of [
-      ['AZaz09+/', 'AZaz09+/'],
-      ['QQ', 'QQ'],
-      ['QQ=', 'QQ='],
-      ['QQ==', 'QQ=='],
-    ]) {
-      accept('provisionedManagers', [{ ...manager, pinHash: `scrypt$16384$8$1$${salt}$${key}` }]);
-    }
-    for (const [salt, key] of [
-      ['QQ===', 'QQ'],
-      ['QQ', 'QQ==='],
-      ['', 'QQ'],
-      ['QQ', ''],
-      ['==', 'QQ'],
-      ['QQ', '=='],
-      ['QQ-_', 'QQ'],
-      ['QQ', 'QQ-_'],
-      ['Q=Q', 'QQ'],
-      ['QQ', 'Q=Q'],
-    ]) {
-      refuse(
-        'provisionedManagers',
-        [{ ...manager, pinHash: `scrypt$16384$8$1$${salt}$${key}` }],
-        badHash,
-      );
-    }
+    const withSaltAndKey = ([salt, key]: [string, string]) =>
+      withHash(`scrypt$16384$8$1$${salt}$${key}`);
+    acceptEach(
+      'provisionedManagers',
+      [
+        ['AZaz09+/', 'AZaz09+/'],
+        ['QQ', 'QQ'],
+        ['QQ=', 'QQ='],
+        ['QQ==', 'QQ=='],
+      ],
+      withSaltAndKey,
+    );
+    refuseEach(
+      'provisionedManagers',
+      [
+        ['QQ===', 'QQ'],
+        ['QQ', 'QQ==='],
+        ['', 'QQ'],
+        ['QQ', ''],
+        ['==', 'QQ'],
+        ['QQ', '=='],
+        ['QQ-_', 'QQ'],
+        ['QQ', 'QQ-_'],
+        ['Q=Q', 'QQ'],
+        ['QQ', 'Q=Q'],
+      ],
+      badHash,
+      withSaltAndKey,
+    );
   });
 
-  it.each([
-    ['a PIN in clear', '1234'],
-    ['another hash function', HASH.replace('scrypt', 'bcrypt')],
-    ['an upper-case name', HASH.replace('scrypt', 'SCRYPT')],
-    ['junk before', ` ${HASH}`],
-    ['junk after', `${HASH} `],
-    ['a seventh part', `${HASH}$QQ==`],
-    ['a part missing', HASH.slice(0, HASH.lastIndexOf('$'))],
-    ['nothing', ''],
-  ])('refuses %s as the PIN hash', (_name, pinHash) => {
-    refuse('provisionedManagers', [{ ...manager, pinHash }], badHash);
-  });
+  itRefusesEach(
+    'provisionedManagers',
+    badHash,
+    [
+      ['a PIN in clear', '1234'],
+      ['another hash function', HASH.replace('scrypt', 'bcrypt')],
+      ['an upper-case name', HASH.replace('scrypt', 'SCRYPT')],
+      ['junk before', ` ${HASH}`],
+      ['junk after', `${HASH} `],
+      ['a seventh part', `${HASH}$QQ==`],
+      ['a part missing', HASH.slice(0, HASH.lastIndexOf('$'))],
+      ['nothing', ''],
+    ],
+    { title: 'refuses %s as the PIN hash', within: withHash },
+  );
 
   it('refuses a manager with a key it does not know, or without a hash', () => {
     refuse('provisionedManagers', [{ ...manager, pin: '1234' }], 'Unrecognized key: "pin" (at 0)');
@@ -179,8 +175,6 @@ describe('provisionedManagers', () => {
   it('takes 19 and 20 managers and refuses 21', () => {
     const managers = (count: number) =>
       Array.from({ length: count }, (_, i) => ({ name: `Manager ${i + 1}`, pinHash: HASH }));
-    accept('provisionedManagers', managers(19));
-    accept('provisionedManagers', managers(20));
-    refuse('provisionedManagers', managers(21), 'At most 20 managers may be provisioned.');
+    expectAtMost('provisionedManagers', 20, managers, 'At most 20 managers may be provisioned.');
   });
 });
