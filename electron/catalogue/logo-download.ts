@@ -34,6 +34,9 @@ export interface LogoDownloadOptions {
   ca?: string;
   /** How the logo's origin is reached (the OS proxy settings); direct when absent. */
   routeFor?: (url: string) => Promise<ProxyRoute>;
+  /** Which addresses may be reached outside demo mode: the real rule (isPublicAddress)
+   * unless a test declares its loopback server public. */
+  isPublic?: (address: string) => boolean;
 }
 
 /** Why a logo was not fetched: a short code for the log, never the URL's query. */
@@ -54,9 +57,10 @@ export type LogoDownload = { ok: true; dataUrl: string } | { ok: false; refusal:
  * One logo, fetched so that a hostile logo URL or server cannot hurt the till: https only
  * (http only to loopback in demo mode), every address the name resolves to must be public
  * (outside demo mode), and the connection goes to the address that was checked, so a DNS
- * answer cannot change between check and connect. No redirects. The body is counted as it
- * arrives and the socket destroyed at MAX_LOGO_BYTES; the whole download has
- * LOGO_TIMEOUT_MS on the injected clock.
+ * answer cannot change between check and connect; TLS checks the certificate against the
+ * URL's host name, not that address. No redirects. The body is counted as it arrives and
+ * the socket destroyed at MAX_LOGO_BYTES; the whole download has LOGO_TIMEOUT_MS on the
+ * injected clock.
  */
 export function downloadLogo(url: string, options: LogoDownloadOptions): Promise<LogoDownload> {
   let parsed: URL;
@@ -73,7 +77,8 @@ export function downloadLogo(url: string, options: LogoDownloadOptions): Promise
 
   // Node connects to an IP literal without asking `lookup`: checked here instead.
   const literal = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(literal) && !options.demo && !isPublicAddress(literal))
+  const isPublic = options.isPublic ?? isPublicAddress;
+  if (isIP(literal) && !options.demo && !isPublic(literal))
     return Promise.resolve({ ok: false, refusal: 'inside-address' });
 
   return new Promise<LogoDownload>((resolve) => {
@@ -104,7 +109,7 @@ export function downloadLogo(url: string, options: LogoDownloadOptions): Promise
         route.kind === 'direct'
           ? (secure ? https : http).request(parsed, {
               method: 'GET',
-              lookup: checkedLookup(options, () => (blocked = true)),
+              lookup: checkedLookup(options, isPublic, () => (blocked = true)),
               agent: false,
               headers,
               ...ca,
@@ -120,7 +125,7 @@ export function downloadLogo(url: string, options: LogoDownloadOptions): Promise
       async (route) => {
         // Through a proxy the proxy finds the address: the name is checked here first.
         if (route.kind === 'proxy' && !options.demo && !isIP(literal)) {
-          const verdict = await publicOnly(literal, options.resolveAll);
+          const verdict = await publicOnly(literal, options.resolveAll, isPublic);
           if (verdict !== 'ok') return finish({ ok: false, refusal: verdict });
         }
         send(route);
@@ -132,23 +137,32 @@ export function downloadLogo(url: string, options: LogoDownloadOptions): Promise
 
 /**
  * The only way a direct request finds an address: checked here, then connected to as is,
- * so a DNS answer cannot change between check and connect.
+ * so a DNS answer cannot change between check and connect. Node asks in two forms: with
+ * `all: true` (its default autoSelectFamily, "happy eyeballs") it wants every address as an
+ * array and tries them in turn; otherwise one address and its family. Either way it gets
+ * only addresses that were checked, and only once all of them passed. TLS still checks the
+ * certificate against the URL's host name (node:https sends it as the servername).
  */
-function checkedLookup(options: LogoDownloadOptions, onBlocked: () => void): LookupFunction {
-  return (host, _lookupOptions, callback) => {
+function checkedLookup(
+  options: LogoDownloadOptions,
+  isPublic: (address: string) => boolean,
+  onBlocked: () => void,
+): LookupFunction {
+  return (host, lookupOptions, callback) => {
     const bare = host.replace(/^\[(.*)\]$/, '$1');
     const answer = isIP(bare)
       ? Promise.resolve([{ address: bare, family: isIP(bare) }])
       : options.resolveAll(bare);
     answer.then(
       (addresses) => {
-        const usable = addresses.filter((entry) => options.demo || isPublicAddress(entry.address));
+        const usable = addresses.filter((entry) => options.demo || isPublic(entry.address));
         if (addresses.length === 0 || usable.length < addresses.length) {
           onBlocked();
           callback(new Error('the logo host is inside the network'), '', 4);
           return;
         }
-        callback(null, usable[0]!.address, usable[0]!.family);
+        if (lookupOptions.all) callback(null, usable);
+        else callback(null, usable[0]!.address, usable[0]!.family);
       },
       (error: Error) => callback(error, '', 4),
     );
@@ -159,11 +173,12 @@ function checkedLookup(options: LogoDownloadOptions, onBlocked: () => void): Loo
 async function publicOnly(
   host: string,
   resolveAll: ResolveAll,
+  isPublic: (address: string) => boolean,
 ): Promise<'ok' | 'inside-address' | 'network'> {
   try {
     const addresses = await resolveAll(host);
     if (addresses.length === 0) return 'inside-address';
-    return addresses.every((entry) => isPublicAddress(entry.address)) ? 'ok' : 'inside-address';
+    return addresses.every((entry) => isPublic(entry.address)) ? 'ok' : 'inside-address';
   } catch {
     return 'network';
   }

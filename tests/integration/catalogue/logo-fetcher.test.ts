@@ -55,14 +55,7 @@ describe('logo downloads cannot exhaust memory or reach inside the network', () 
     servers.push(server);
     return { server, origin: await server.listen() };
   };
-  const fetcher = (
-    demo = true,
-    resolveAll?: (host: string) => Promise<{ address: string; family: number }[]>,
-  ) =>
-    new LogoFetcher(clock, recordingLogger().logger, {
-      isDemo: () => demo,
-      ...(resolveAll ? { resolveAll } : {}),
-    });
+  const fetcher = () => new LogoFetcher(clock, recordingLogger().logger, { isDemo: () => true });
 
   beforeEach(() => {
     clock = new ManualClock();
@@ -132,12 +125,29 @@ describe('logo downloads cannot exhaust memory or reach inside the network', () 
       res.writeHead(200, { 'content-type': 'image/png' }).end(png),
     );
     const port = new URL(origin).port;
-    const toLoopback = async () => [{ address: '127.0.0.1', family: 4 }];
-    const live = fetcher(false, toLoopback);
+    const asked: string[] = [];
+    const toLoopback = async (host: string) => {
+      asked.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const log = recordingLogger();
+    const live = new LogoFetcher(clock, log.logger, {
+      isDemo: () => false,
+      resolveAll: toLoopback,
+    });
     expect(await live.dataUrl(`https://logos.example:${port}/eth.png`)).toBeNull();
     expect(await live.dataUrl(`https://127.0.0.1:${port}/eth.png`)).toBeNull();
     expect(await live.dataUrl(`http://logos.example:${port}/eth.png`)).toBeNull();
     expect(await live.dataUrl(`${origin}/eth.png`)).toBeNull();
+    // Each for its own reason: the name was resolved and its address found inside, not a
+    // failure to connect (a host name that loads is in logo-download-host-name.test.ts).
+    expect(log.calls.map((call) => call.fields)).toEqual([
+      { host: `logos.example:${port}`, reason: 'inside-address' },
+      { host: `127.0.0.1:${port}`, reason: 'inside-address' },
+      { host: `logos.example:${port}`, reason: 'not-https' },
+      { host: `127.0.0.1:${port}`, reason: 'not-https' },
+    ]);
+    expect(asked).toEqual(['logos.example']);
     expect(server.connections).toBe(0);
   });
 
