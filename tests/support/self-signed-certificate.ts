@@ -1,16 +1,26 @@
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
 /**
- * A self-signed X.509 certificate for https://127.0.0.1, made with node:crypto alone (no
- * openssl binary on the test machine): an EC P-256 key, the certificate's DER written here
- * by hand, signed with ECDSA-SHA256. It is its own CA (basicConstraints cA), so a test can
- * add it to the trusted list and a TLS client accepts the server that shows it. Valid from
- * a day ago to a day ahead on the real clock, which is the one TLS checks.
+ * A self-signed X.509 certificate for https://127.0.0.1 (or for one DNS name), made with
+ * node:crypto alone (no openssl binary on the test machine): an EC P-256 key, the
+ * certificate's DER written here by hand, signed with ECDSA-SHA256. It is its own CA
+ * (basicConstraints cA), so a test can add it to the trusted list and a TLS client accepts the
+ * server that shows it. Valid from a day ago to a day ahead on the real clock, which is the
+ * one TLS checks.
  */
-export function selfSignedCertificate(): { key: string; cert: string } {
+export function selfSignedCertificate(
+  subject: { ip: '127.0.0.1' } | { dnsName: string } = { ip: '127.0.0.1' },
+): { key: string; cert: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const ecdsaWithSha256 = sequence(oid('1.2.840.10045.4.3.2'));
-  const name = sequence(set(sequence(oid('2.5.4.3'), utf8('127.0.0.1'))));
+  const commonName = 'ip' in subject ? subject.ip : subject.dnsName;
+  const name = sequence(set(sequence(oid('2.5.4.3'), utf8(commonName))));
+  const subjectAltName =
+    'ip' in subject
+      ? // iPAddress 127.0.0.1 ([7] IMPLICIT OCTET STRING)
+        tlv(0x87, Buffer.from([127, 0, 0, 1]))
+      : // dNSName ([2] IMPLICIT IA5String)
+        tlv(0x82, Buffer.from(subject.dnsName, 'ascii'));
   const day = 24 * 60 * 60 * 1000;
   const serial = randomBytes(16);
   // A positive INTEGER in its shortest DER form: the top bit clear (else negative) and the
@@ -20,8 +30,7 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   const extensions = sequence(
     // basicConstraints, critical: cA TRUE
     sequence(oid('2.5.29.19'), boolean(true), octetString(sequence(boolean(true)))),
-    // subjectAltName: iPAddress 127.0.0.1 ([7] IMPLICIT OCTET STRING)
-    sequence(oid('2.5.29.17'), octetString(sequence(tlv(0x87, Buffer.from([127, 0, 0, 1]))))),
+    sequence(oid('2.5.29.17'), octetString(sequence(subjectAltName))),
   );
   const tbs = sequence(
     tlv(0xa0, integer(Buffer.from([2]))), // version v3

@@ -1,4 +1,3 @@
-import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -106,7 +105,7 @@ describe('logos by host name', () => {
   });
 
   it('loads a logo by host name from the checked address, TLS checked against the name', async () => {
-    const { server, port } = await start(certificateFor('logos.test'));
+    const { server, port } = await start(selfSignedCertificate({ dnsName: 'logos.test' }));
     expect(
       await download(
         `https://logos.test:${port}/eth.png`,
@@ -121,7 +120,7 @@ describe('logos by host name', () => {
   });
 
   it('loads by host name when Node asks for one address too (autoSelectFamily off)', async () => {
-    const { server, port } = await start(certificateFor('logos.test'));
+    const { server, port } = await start(selfSignedCertificate({ dnsName: 'logos.test' }));
     const before = getDefaultAutoSelectFamily();
     setDefaultAutoSelectFamily(false);
     try {
@@ -139,7 +138,7 @@ describe('logos by host name', () => {
   });
 
   it('refuses a name that resolves inside the network before any connection is made', async () => {
-    const { server, port } = await start(certificateFor('logos.test'));
+    const { server, port } = await start(selfSignedCertificate({ dnsName: 'logos.test' }));
     const ca = { ca: server.cert };
     const url = `https://logos.test:${port}/eth.png`;
     const inside = { ok: false, refusal: 'inside-address' };
@@ -163,7 +162,7 @@ describe('logos by host name', () => {
   });
 
   it('refuses a name with several addresses when any one of them is inside', async () => {
-    const { server, port } = await start(certificateFor('logos.test'));
+    const { server, port } = await start(selfSignedCertificate({ dnsName: 'logos.test' }));
     const ca = { ca: server.cert };
     const url = `https://logos.test:${port}/eth.png`;
     const inside = { ok: false, refusal: 'inside-address' };
@@ -186,7 +185,7 @@ describe('logos by host name', () => {
   });
 
   it('checks the certificate against the host name, not the address connected to', async () => {
-    const other = await start(certificateFor('other.test'));
+    const other = await start(selfSignedCertificate({ dnsName: 'other.test' }));
     const names = { 'logos.test': [loopback], 'other.test': [loopback] };
     const otherCa = { ca: other.server.cert };
     // A certificate for another name is refused...
@@ -214,7 +213,7 @@ describe('logos by host name', () => {
   });
 
   it('loads a host name in demo mode too, through the same lookup', async () => {
-    const { server, port } = await start(certificateFor('logos.test'));
+    const { server, port } = await start(selfSignedCertificate({ dnsName: 'logos.test' }));
     expect(
       await download(
         `https://logos.test:${port}/eth.png`,
@@ -231,7 +230,7 @@ describe('logos by host name', () => {
   });
 
   it('keeps the other rules for a host name: https only, no redirect, the size cap, the timeout', async () => {
-    const { server, port } = await start(certificateFor('logos.test'));
+    const { server, port } = await start(selfSignedCertificate({ dnsName: 'logos.test' }));
     const names = { 'logos.test': [loopback] };
     const ca = { ca: server.cert };
     expect(await download(`http://logos.test:${port}/eth.png`, names, ca)).toEqual({
@@ -259,66 +258,3 @@ describe('logos by host name', () => {
     expect(await pending).toEqual({ ok: false, refusal: 'timeout' });
   });
 });
-
-/**
- * A self-signed certificate for one DNS name (subjectAltName dNSName), its own CA, made with
- * node:crypto as ../../support/self-signed-certificate.ts makes the one for 127.0.0.1.
- */
-function certificateFor(name: string): { key: string; cert: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const ecdsaWithSha256 = sequence(oid('1.2.840.10045.4.3.2'));
-  const subject = sequence(set(sequence(oid('2.5.4.3'), tlv(0x0c, Buffer.from(name)))));
-  const day = 24 * 60 * 60 * 1000;
-  const serial = randomBytes(16);
-  serial[0] = (serial[0]! & 0x7f) | 0x40; // positive, shortest DER form
-  const extensions = sequence(
-    sequence(oid('2.5.29.19'), boolean(true), octetString(sequence(boolean(true)))),
-    // subjectAltName: dNSName ([2] IMPLICIT IA5String)
-    sequence(oid('2.5.29.17'), octetString(sequence(tlv(0x82, Buffer.from(name, 'ascii'))))),
-  );
-  const tbs = sequence(
-    tlv(0xa0, tlv(0x02, Buffer.from([2]))),
-    tlv(0x02, serial),
-    ecdsaWithSha256,
-    subject,
-    sequence(utcTime(new Date(Date.now() - day)), utcTime(new Date(Date.now() + day))),
-    subject,
-    publicKey.export({ type: 'spki', format: 'der' }),
-    tlv(0xa3, extensions),
-  );
-  const signature = sign('sha256', tbs, privateKey);
-  const der = sequence(
-    tbs,
-    ecdsaWithSha256,
-    tlv(0x03, Buffer.concat([Buffer.from([0]), signature])),
-  );
-  const lines = der.toString('base64').match(/.{1,64}/g) ?? [];
-  return {
-    key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    cert: `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`,
-  };
-}
-
-function tlv(tag: number, content: Buffer): Buffer {
-  const bytes: number[] = [];
-  for (let rest = content.length; rest > 0; rest >>= 8) bytes.unshift(rest & 0xff);
-  const length = content.length < 0x80 ? [content.length] : [0x80 | bytes.length, ...bytes];
-  return Buffer.concat([Buffer.from([tag, ...length]), content]);
-}
-const sequence = (...parts: Buffer[]) => tlv(0x30, Buffer.concat(parts));
-const set = (...parts: Buffer[]) => tlv(0x31, Buffer.concat(parts));
-const boolean = (value: boolean) => tlv(0x01, Buffer.from([value ? 0xff : 0]));
-const octetString = (bytes: Buffer) => tlv(0x04, bytes);
-/** YYMMDDHHMMSSZ */
-const utcTime = (date: Date) =>
-  tlv(0x17, Buffer.from(`${date.toISOString().replace(/[-:T]/g, '').slice(2, 14)}Z`));
-function oid(dotted: string): Buffer {
-  const [first = 0, second = 0, ...rest] = dotted.split('.').map(Number);
-  const bytes = [40 * first + second];
-  for (const arc of rest) {
-    const chunk = [arc & 0x7f];
-    for (let high = arc >> 7; high > 0; high >>= 7) chunk.unshift((high & 0x7f) | 0x80);
-    bytes.push(...chunk);
-  }
-  return tlv(0x06, Buffer.from(bytes));
-}
