@@ -1,7 +1,10 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { redact, redactText } from '../logging/redact';
+import type { EffectiveSettings } from '../../shared/settings';
+import { bundleRedaction, PAYMENT_LINK_MASK } from './bundle-redaction';
 import { checkJournal } from './journal-check';
+import { knownSecrets, readStaffSecrets } from './known-secrets';
 import { readLogFiles } from './log-files';
+import { exportedSettings } from './settings-allow-list';
 import { versionsOf } from './versions';
 
 /** Everything one diagnostics file is made of, each read only when the file is built. */
@@ -10,7 +13,8 @@ export interface DiagnosticsSources {
   appVersion: string;
   /** The log folder and how many archives it keeps; absent: the file holds no logs. */
   logs?: { dir: string; keep: number };
-  settings: () => unknown;
+  /** The settings in effect: the file carries them only through settings-allow-list.ts. */
+  settings: () => EffectiveSettings;
   displays: () => unknown;
   reader: () => unknown;
   journalPath: string;
@@ -23,16 +27,27 @@ export interface DiagnosticsSources {
 
 /**
  * One zip for IT: the recent logs, the settings in effect, versions, the display layout, the
- * reader's state and a journal check. Every entry passes through redact (the token, payment
- * tokens, bearer values, secret-named fields) right before it is zipped, whatever its source.
- * A part that fails to read says why in its entry; it never costs the other parts.
+ * reader's state and a journal check. The settings go through their allow-list
+ * (settings-allow-list.ts); then every entry passes through one redaction right before it is
+ * zipped, whatever its source: redact's patterns (the token format, payment tokens, bearer
+ * values, secret-named fields), the token and every PIN hash and staff name this till holds,
+ * any PIN hash and any payment link. A part that fails to read says why in its entry; it never
+ * costs the other parts.
  */
 export function buildDiagnosticsZip(sources: DiagnosticsSources): Uint8Array {
-  const { secrets } = sources;
+  let settings: EffectiveSettings | undefined;
+  let settingsFailure: unknown;
+  try {
+    settings = sources.settings();
+  } catch (error) {
+    settingsFailure = error;
+  }
+  const staff = readStaffSecrets(sources.journalPath);
+  const redaction = bundleRedaction(
+    knownSecrets(sources.secrets, settings?.values.provisionedManagers ?? [], staff),
+  );
+
   const entries: Zippable = {};
-  const text = (name: string, body: string) => {
-    entries[name] = strToU8(redactText(body, secrets));
-  };
   const json = (name: string, read: () => unknown) => {
     let value: unknown;
     try {
@@ -40,24 +55,32 @@ export function buildDiagnosticsZip(sources: DiagnosticsSources): Uint8Array {
     } catch (error) {
       value = { error: error instanceof Error ? error.message : String(error) };
     }
-    text(name, `${JSON.stringify(redact(value, secrets), null, 2)}\n`);
+    entries[name] = strToU8(`${JSON.stringify(redaction.value(value), null, 2)}\n`);
   };
 
   json('about.json', () => ({
     createdAt: new Date(sources.nowMs).toISOString(),
     secrets:
-      'Removed: the API token, payment tokens, bearer values and secret-named fields are ' +
-      'masked as [redacted] in every part, logs included.',
+      'Settings are listed through an allow-list: addresses by their origin only, managers ' +
+      'by their count. Removed from every part, logs included, as [redacted]: the API token, ' +
+      'payment tokens, Authorization values, secret-named fields, PIN hashes and staff names; ' +
+      `payment links as ${PAYMENT_LINK_MASK}.`,
+    ...(staff.read
+      ? {}
+      : { staffNames: `not masked: the staff list could not be read (${staff.reason})` }),
     logs: sources.logs ? 'logs/ holds main.log (newest) and its archives' : 'no log folder',
   }));
   json('versions.json', () => versionsOf(sources.appVersion));
-  json('settings.json', sources.settings);
+  json('settings.json', () => {
+    if (!settings) throw settingsFailure;
+    return exportedSettings(settings);
+  });
   json('displays.json', sources.displays);
   json('reader.json', sources.reader);
   json('journal-check.json', () => checkJournal(sources.journalPath));
   if (sources.logs) {
     for (const file of readLogFiles(sources.logs.dir, sources.logs.keep)) {
-      text(`logs/${file.name}`, file.text);
+      entries[`logs/${file.name}`] = strToU8(redaction.log(file.text));
     }
   }
   return zipSync(entries, { level: 6, mtime: new Date(sources.nowMs) });
