@@ -41,4 +41,101 @@ export const criticalFiles: readonly CriticalFile[] = [
     tests: ['tests/unit/staff/pin-checks.test.ts', 'tests/unit/staff/staff-lockout.test.ts'],
   },
   { source: 'electron/staff/pin-lockout.ts', tests: ['tests/unit/staff/pin-lockout.test.ts'] },
+  // Printing: what the till tells the cashier about a print job.
+  {
+    source: 'electron/printing/print-queue.ts',
+    tests: ['tests/unit/printing/print-queue.test.ts'],
+  },
+  {
+    source: 'electron/printing/escpos/network-faults.ts',
+    tests: ['tests/unit/printing/escpos-network-faults.test.ts'],
+  },
+  {
+    source: 'electron/printing/escpos/paper-status.ts',
+    tests: ['tests/unit/printing/escpos-network-faults.test.ts'],
+  },
+  {
+    source: 'electron/printing/escpos/printer-connection.ts',
+    tests: [
+      'tests/unit/printing/escpos-network-printer.test.ts',
+      'tests/unit/printing/escpos-network-faults.test.ts',
+    ],
+  },
+  {
+    source: 'electron/printing/escpos/network-printer.ts',
+    tests: ['tests/unit/printing/escpos-network-printer.test.ts'],
+  },
+  // Policy: every value IT or the till may set, checked one key at a time.
+  {
+    source: 'shared/settings/service.ts',
+    tests: [
+      'tests/unit/shared/settings/service.test.ts',
+      'tests/unit/shared/settings-schema.test.ts',
+      'tests/unit/shared/setting-declarations.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/shop.ts',
+    tests: [
+      'tests/unit/shared/settings/shop.test.ts',
+      'tests/unit/shared/settings-schema.test.ts',
+      'tests/unit/shared/receipt-settings.test.ts',
+      'tests/unit/shared/setting-declarations.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/pricing.ts',
+    tests: [
+      'tests/unit/shared/settings/pricing.test.ts',
+      'tests/unit/shared/settings-schema.test.ts',
+      'tests/unit/shared/setting-declarations.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/staff.ts',
+    tests: [
+      'tests/unit/shared/settings/staff.test.ts',
+      'tests/unit/shared/setting-declarations.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/printing.ts',
+    tests: [
+      'tests/unit/shared/settings/printing.test.ts',
+      'tests/unit/shared/receipt-settings.test.ts',
+      'tests/unit/shared/setting-declarations.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/display.ts',
+    tests: [
+      'tests/unit/shared/settings/display.test.ts',
+      'tests/unit/shared/settings-schema.test.ts',
+      'tests/unit/shared/setting-declarations.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/updates.ts',
+    tests: [
+      'tests/unit/shared/settings/updates.test.ts',
+      'tests/unit/shared/settings-schema.test.ts',
+      'tests/unit/shared/setting-declarations.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/text-rules.ts',
+    tests: [
+      'tests/unit/shared/settings/text-rules.test.ts',
+      'tests/unit/shared/settings-schema.test.ts',
+      'tests/unit/shared/receipt-settings.test.ts',
+    ],
+  },
+  {
+    source: 'shared/settings/time-zones.ts',
+    tests: [
+      'tests/unit/shared/settings/time-zones.test.ts',
+      'tests/unit/shared/settings-schema.test.ts',
+    ],
+  },
+  { source: 'shared/managed-policy.ts', tests: ['tests/unit/settings/managed-policy.test.ts'] },
 ];

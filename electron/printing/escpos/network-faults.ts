@@ -43,16 +43,10 @@ export function socketErrorKind(code: string | undefined, stage: JobStage): Prin
     case 'EAI_NONAME':
     case 'EAI_NODATA':
       return 'not-found';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-    case 'EHOSTDOWN':
-    case 'ENETDOWN':
-    case 'ETIMEDOUT':
-    case 'EAI_AGAIN':
-    case 'EADDRNOTAVAIL':
-      return stage === 'connecting' ? 'unreachable' : 'closed';
     default:
-      // A reset or broken pipe once connected means the printer dropped the job.
+      // Anything else (no route or no answer: EHOSTUNREACH, ENETUNREACH, EHOSTDOWN, ENETDOWN,
+      // ETIMEDOUT, EAI_AGAIN, EADDRNOTAVAIL) while connecting means the printer does not answer;
+      // once connected, those or a reset or broken pipe mean the printer dropped the job.
       return stage === 'connecting' ? 'unreachable' : 'closed';
   }
 }

@@ -235,3 +235,371 @@ describe('the print queue', () => {
     expect(logLines.join('\n')).not.toContain('secret-looking');
   });
 });
+
+describe('the print queue: deadlines', () => {
+  // A job's deadline is cancelled as the printer answers, and the printer answers once (one
+  // promise), so "reported" is only ever read true by a late answer after the deadline:
+  // Equivalent mutant: ConditionalExpression `false` in `if (reported) return;`: the deadline never fires once the job was reported, as settling it cancels the deadline first (a cancelled Clock timer never fires).
+  // Equivalent mutant: BooleanLiteral `false` in `reported = true;`: set as a printed or failed job settles, after its deadline was cancelled; nothing reads it again, since a job settles once.
+  // An emptied lane is dropped so a printer no longer used can be collected:
+  // Equivalent mutant: CallExpression `;` in `else lanes.delete(printer);`: a lane kept after its last job is exactly a new one (nothing waiting, not printing, not stuck), so the next job runs the same; only memory tells.
+  it('takes an answer one millisecond before the deadline as printed, and leaves no timer behind', async () => {
+    const { queue, outcomes, clock, logLines, job } = rig(30_000);
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('a', printer));
+    clock.advance(29_999);
+    printer.finish();
+    await settle();
+    expect(clock.pendingTimers()).toBe(0);
+    clock.advance(60_000);
+
+    expect(outcomes).toEqual([
+      { jobId: 'a', status: 'printing' },
+      { jobId: 'a', status: 'printed' },
+    ]);
+    expect(logLines).toEqual([
+      'print job started {"jobId":"a","document":"receipt"}',
+      'print job printed {"jobId":"a","ms":29999}',
+    ]);
+  });
+
+  it('fails a job at its deadline with the time it waited, and tells a success after it as late', async () => {
+    const { queue, outcomes, clock, logLines, job } = rig(30_000);
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('a', printer));
+    clock.advance(30_000);
+    expect(outcomes.at(-1)).toEqual({
+      jobId: 'a',
+      status: 'failed',
+      kind: 'timeout',
+      message:
+        'The printer did not finish the receipt in time: check it is on and has paper, then try again.',
+    });
+    clock.advance(1);
+    printer.finish();
+    await settle();
+
+    expect(outcomes.slice(2)).toEqual([{ jobId: 'a', status: 'printed', late: true }]);
+    expect(logLines).toEqual([
+      'print job started {"jobId":"a","document":"receipt"}',
+      'print job failed {"jobId":"a","document":"receipt","kind":"timeout","detail":"no answer from the printer in 30000 ms"}',
+      'print job finished after its deadline {"jobId":"a","ms":30001,"printed":true}',
+    ]);
+  });
+
+  it('says nothing more when a job that timed out then fails, and takes new jobs again', async () => {
+    const { queue, outcomes, clock, logLines, job } = rig(30_000);
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('a', printer));
+    clock.advance(30_000);
+    clock.advance(5_000);
+    printer.fail(new PrintFailure('closed', 'The printer closed the connection.'));
+    await settle();
+
+    expect(outcomes).toEqual([
+      { jobId: 'a', status: 'printing' },
+      {
+        jobId: 'a',
+        status: 'failed',
+        kind: 'timeout',
+        message:
+          'The printer did not finish the receipt in time: check it is on and has paper, then try again.',
+      },
+    ]);
+    expect(logLines.at(-1)).toBe(
+      'print job finished after its deadline {"jobId":"a","ms":35000,"printed":false}',
+    );
+
+    queue.enqueue(job('b', printer));
+    expect(outcomes.at(-1)).toEqual({ jobId: 'b', status: 'printing' });
+  });
+
+  it("counts a waiting job's deadline from when it starts, not from when it was queued", async () => {
+    const { queue, outcomes, clock, job } = rig(30_000);
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('a', printer));
+    queue.enqueue(job('b', printer));
+    clock.advance(10_000);
+    printer.finish();
+    await settle();
+    expect(outcomes.at(-1)).toEqual({ jobId: 'b', status: 'printing' });
+
+    clock.advance(29_999);
+    expect(outcomes.filter((outcome) => outcome.status === 'failed')).toEqual([]);
+    clock.advance(1);
+    expect(outcomes.at(-1)).toMatchObject({ jobId: 'b', status: 'failed', kind: 'timeout' });
+  });
+
+  it('times a job with the deadline it was given', () => {
+    const { queue, outcomes, clock, logLines, job } = rig(1_000);
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('a', printer));
+    clock.advance(999);
+    expect(outcomes).toEqual([{ jobId: 'a', status: 'printing' }]);
+    clock.advance(1);
+    expect(outcomes.at(-1)).toMatchObject({ jobId: 'a', status: 'failed', kind: 'timeout' });
+    expect(logLines.at(-1)).toContain('"detail":"no answer from the printer in 1000 ms"');
+  });
+
+  it('refuses every new job on a hung printer with words and a log line, and starts none', () => {
+    const { queue, outcomes, clock, logLines, job } = rig(30_000);
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('stuck', printer));
+    clock.advance(30_000);
+    queue.enqueue(job('one', printer));
+    queue.enqueue(job('two', printer));
+
+    expect(outcomes.slice(2)).toEqual(
+      ['one', 'two'].map((jobId) => ({
+        jobId,
+        status: 'failed',
+        kind: 'busy',
+        message:
+          'The printer is still busy with an earlier receipt that did not finish: check the printer, then try again.',
+      })),
+    );
+    expect(logLines.slice(-2)).toEqual([
+      'print job failed {"jobId":"one","document":"receipt","kind":"busy"}',
+      'print job failed {"jobId":"two","document":"receipt","kind":"busy"}',
+    ]);
+    expect(printer.printed.map((document) => document.title)).toEqual(['stuck']);
+  });
+
+  it('keeps printing on another printer while one hangs', () => {
+    const { queue, outcomes, clock, job } = rig(30_000);
+    const hung = new HeldPrinter();
+    const other = new HeldPrinter();
+
+    queue.enqueue(job('stuck', hung));
+    clock.advance(30_000);
+    queue.enqueue(job('elsewhere', other));
+
+    expect(outcomes.at(-1)).toEqual({ jobId: 'elsewhere', status: 'printing' });
+    expect(other.printed.map((document) => document.title)).toEqual(['elsewhere']);
+  });
+});
+
+describe('the print queue: what a printer answers', () => {
+  it('starts the next job after a failure, and after a printer that throws at once', async () => {
+    const { queue, outcomes, job } = rig();
+    const printer = new HeldPrinter();
+    let throwNext = true;
+    const sometimesThrowing: PrinterPort = {
+      print: (document) => {
+        if (throwNext) {
+          throwNext = false;
+          throw new Error('thrown at once');
+        }
+        return printer.print(document);
+      },
+    };
+
+    queue.enqueue(job('a', sometimesThrowing));
+    queue.enqueue(job('b', sometimesThrowing));
+    await settle();
+    expect(outcomes.slice(0, 3)).toEqual([
+      { jobId: 'a', status: 'printing' },
+      {
+        jobId: 'a',
+        status: 'failed',
+        kind: 'printer-error',
+        message: 'The printer reported a problem: check it is on and has paper, then try again.',
+      },
+      { jobId: 'b', status: 'printing' },
+    ]);
+
+    printer.fail(new PrintFailure('paper-out', 'Out of paper.'));
+    queue.enqueue(job('c', sometimesThrowing));
+    await settle();
+    expect(outcomes.slice(3)).toEqual([
+      { jobId: 'b', status: 'failed', kind: 'paper-out', message: 'Out of paper.' },
+      { jobId: 'c', status: 'printing' },
+    ]);
+  });
+
+  it('passes on the words of a print failure a printer throws at once', async () => {
+    const { queue, outcomes, job } = rig();
+    const throwing: PrinterPort = {
+      print: () => {
+        throw new PrintFailure('refused', 'The printer refused the connection.', 'ECONNREFUSED');
+      },
+    };
+
+    queue.enqueue(job('a', throwing));
+    await settle();
+
+    expect(outcomes.at(-1)).toEqual({
+      jobId: 'a',
+      status: 'failed',
+      kind: 'refused',
+      message: 'The printer refused the connection.',
+    });
+  });
+
+  it.each([
+    ['nothing', undefined],
+    ['null', null],
+  ])('never takes a printer that rejects with %s for a printed job', async (_name, reason) => {
+    const { queue, outcomes, logLines, job } = rig();
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('a', printer));
+    printer.fail(reason);
+    await settle();
+
+    expect(outcomes.at(-1)).toEqual({
+      jobId: 'a',
+      status: 'failed',
+      kind: 'printer-error',
+      message: 'The printer reported a problem: check it is on and has paper, then try again.',
+    });
+    expect(logLines.at(-1)).toBe(
+      'print job failed {"jobId":"a","document":"receipt","kind":"printer-error","detail":"Error: printer rejected without a reason"}',
+    );
+  });
+
+  it('logs what a printer reported: its detail, the error, or the value it rejected with', async () => {
+    const { queue, logLines, job } = rig();
+    const printer = new HeldPrinter();
+
+    queue.enqueue(job('a', printer));
+    printer.fail(new PrintFailure('closed', 'The printer closed the connection.', 'ECONNRESET'));
+    await settle();
+    queue.enqueue(job('b', printer));
+    printer.fail(new RangeError('bad paper width'));
+    await settle();
+    queue.enqueue(job('c', printer));
+    printer.fail('paper jam');
+    await settle();
+
+    expect(logLines.filter((line) => line.startsWith('print job failed'))).toEqual([
+      'print job failed {"jobId":"a","document":"receipt","kind":"closed","detail":"ECONNRESET"}',
+      'print job failed {"jobId":"b","document":"receipt","kind":"printer-error","detail":"RangeError: bad paper width"}',
+      'print job failed {"jobId":"c","document":"receipt","kind":"printer-error","detail":"paper jam"}',
+    ]);
+  });
+
+  it('prints a job that carries no document, and reports its failure', async () => {
+    const { queue, outcomes, logLines } = rig();
+    const printer = new HeldPrinter();
+    const bare = (id: string) => ({ id, printer }) as unknown as PrintJob;
+
+    queue.enqueue(bare('a'));
+    printer.finish();
+    await settle();
+    queue.enqueue(bare('b'));
+    printer.fail(new Error('boom'));
+    await settle();
+
+    expect(outcomes).toEqual([
+      { jobId: 'a', status: 'printing' },
+      { jobId: 'a', status: 'printed' },
+      { jobId: 'b', status: 'printing' },
+      {
+        jobId: 'b',
+        status: 'failed',
+        kind: 'printer-error',
+        message: 'The printer reported a problem: check it is on and has paper, then try again.',
+      },
+    ]);
+    expect(logLines).toEqual([
+      'print job started {"jobId":"a"}',
+      'print job printed {"jobId":"a","ms":0}',
+      'print job started {"jobId":"b"}',
+      'print job failed {"jobId":"b","kind":"printer-error","detail":"Error: boom"}',
+    ]);
+  });
+});
+
+describe('the print queue: a caller or listener that misbehaves', () => {
+  // safeId reads the id of anything, inside its own try:
+  // Equivalent mutant: OptionalChaining `(job as { id?: unknown; } | undefined).id` in `const id = (job as { id?: unknown } | undefined)?.id;`: without "?." a null or undefined job throws a TypeError, which the catch around it turns into the same undefined.
+  // Equivalent mutant: BlockStatement `{}` in `} catch {`: an empty catch ends the function, which returns undefined just as "return undefined" does.
+  it('logs a listener that throws, and goes on with the next job', async () => {
+    const clock = new ManualClock();
+    const logLines: string[] = [];
+    const record = (message: string, fields?: object) =>
+      logLines.push(`${message} ${JSON.stringify(fields ?? {})}`);
+    const printer = new HeldPrinter();
+    const queue = createPrintQueue({
+      clock,
+      timeoutMs: 1000,
+      logger: { info: () => undefined, warn: () => undefined, error: record },
+      onOutcome: () => {
+        throw new Error('the screen is gone');
+      },
+    });
+
+    queue.enqueue({ id: 'a', document: receipt('a'), printer });
+    queue.enqueue({ id: 'b', document: receipt('b'), printer });
+    printer.finish();
+    await settle();
+
+    expect(printer.printed.map((document) => document.title)).toEqual(['a', 'b']);
+    expect(logLines.slice(0, 2)).toEqual([
+      'print outcome listener failed {"jobId":"a","error":"Error: the screen is gone"}',
+      'print outcome listener failed {"jobId":"a","error":"Error: the screen is gone"}',
+    ]);
+  });
+
+  it('reports a job it cannot queue as failed by its id, and logs why', () => {
+    const { queue, outcomes, logLines } = rig();
+    const unreadable = {
+      id: 'x',
+      document: receipt('x'),
+      get printer(): PrinterPort {
+        throw new TypeError('no printer here');
+      },
+    };
+
+    queue.enqueue(unreadable);
+
+    expect(outcomes).toEqual([
+      {
+        jobId: 'x',
+        status: 'failed',
+        kind: 'printer-error',
+        message: 'The printer reported a problem: check it is on and has paper, then try again.',
+      },
+    ]);
+    expect(logLines).toEqual([
+      'print job could not be queued {"jobId":"x","error":"TypeError: no printer here"}',
+    ]);
+  });
+
+  it('reports nothing for a job it cannot queue that has no id in words', () => {
+    const { queue, outcomes, logLines } = rig();
+    const throwingPrinter = () => {
+      throw new TypeError('no printer here');
+    };
+
+    queue.enqueue(null as unknown as PrintJob);
+    queue.enqueue({
+      id: 7,
+      get printer() {
+        return throwingPrinter();
+      },
+    } as unknown as PrintJob);
+    queue.enqueue({
+      get id(): string {
+        throw new TypeError('no id here');
+      },
+      get printer() {
+        return throwingPrinter();
+      },
+    } as unknown as PrintJob);
+
+    expect(outcomes).toEqual([]);
+    expect(logLines).toEqual([
+      `print job could not be queued {"error":"TypeError: Cannot read properties of null (reading 'printer')"}`,
+      'print job could not be queued {"error":"TypeError: no printer here"}',
+      'print job could not be queued {"error":"TypeError: no printer here"}',
+    ]);
+  });
+});
