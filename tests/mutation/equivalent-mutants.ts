@@ -17,8 +17,6 @@ export interface EquivalentMutant {
 }
 
 const LINE = /^\s*\/\/ Equivalent mutant: (\w+) `(.+?)` in `(.+)`: (.+)$/;
-// TRANSITIONAL: the form without `in` until every list is rewritten.
-const OLD_LINE = /^\s*\/\/ Equivalent mutant: (\w+) `(.+)`: (.+)$/;
 
 /** Folds white space, so a replacement reads the same on one line as Stryker prints it over several. */
 function foldSpace(text: string): string {
@@ -27,9 +25,6 @@ function foldSpace(text: string): string {
 
 export function equivalentMutantsIn(testSource: string): EquivalentMutant[] {
   return testSource.split('\n').flatMap((line) => {
-    const old = LINE.test(line) ? null : OLD_LINE.exec(line);
-    if (old)
-      return [{ mutatorName: old[1]!, replacement: foldSpace(old[2]!), inLine: '*', why: old[3]! }];
     const match = LINE.exec(line);
     return match
       ? [
@@ -63,7 +58,7 @@ export function unexplained(
         (entry) =>
           entry.mutatorName === mutant.mutatorName &&
           entry.replacement === foldSpace(mutant.replacement) &&
-          (entry.inLine === '*' || entry.inLine === foldSpace(mutant.lineText)),
+          entry.inLine === foldSpace(mutant.lineText),
       ),
   );
 }

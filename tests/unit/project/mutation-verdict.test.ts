@@ -92,6 +92,8 @@ describe('the mutation verdict of a critical file', () => {
       `  ${explained}`,
       // The same replacement under another mutator explains nothing.
       '// Equivalent mutant: Regex `""` in `return \'sold\';`: wrong mutator.',
+      // Without the line it changes, an explanation would cover that replacement anywhere.
+      '// Equivalent mutant: StringLiteral `""`: no line named.',
       // The same replacement in another line explains nothing.
       '// Equivalent mutant: StringLiteral `""` in `const A = /^a/;`: wrong line.',
       // Not a line of its own: explains nothing.
