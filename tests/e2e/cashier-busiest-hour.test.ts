@@ -143,7 +143,11 @@ describe.each([
     });
     expect(confirmed.atMs).toBe(clock.now());
     // Heard at the till and, as this shop asked, on the customer display.
-    await cashier.waitForSelector(`${byTestId('sale-feedback')}[data-last-sound="accepted"]`);
+    // What was played is an attribute of the feedback root, which has no size once its flash
+    // has faded: wait for it in the page, not on screen (a busy machine checks after the fade).
+    await cashier.waitForSelector(`${byTestId('sale-feedback')}[data-last-sound="accepted"]`, {
+      state: 'attached',
+    });
     await display.waitForSelector(`${byTestId('display-feedback')}[data-last-sound="accepted"]`, {
       state: 'attached',
     });
