@@ -47,18 +47,26 @@ export interface SurvivingMutant {
   lineText: string;
 }
 
+function explains(entry: EquivalentMutant, mutant: SurvivingMutant): boolean {
+  return (
+    entry.mutatorName === mutant.mutatorName &&
+    entry.replacement === foldSpace(mutant.replacement) &&
+    entry.inLine === foldSpace(mutant.lineText)
+  );
+}
+
 /** The survivors no line explains. */
 export function unexplained(
   survivors: readonly SurvivingMutant[],
   explained: readonly EquivalentMutant[],
 ): SurvivingMutant[] {
-  return survivors.filter(
-    (mutant) =>
-      !explained.some(
-        (entry) =>
-          entry.mutatorName === mutant.mutatorName &&
-          entry.replacement === foldSpace(mutant.replacement) &&
-          entry.inLine === foldSpace(mutant.lineText),
-      ),
-  );
+  return survivors.filter((mutant) => !explained.some((entry) => explains(entry, mutant)));
+}
+
+/** True when the explanation fits no survivor: the mutant it was written for is caught now. */
+export function explainsNone(
+  entry: EquivalentMutant,
+  survivors: readonly SurvivingMutant[],
+): boolean {
+  return !survivors.some((mutant) => explains(entry, mutant));
 }

@@ -1,4 +1,9 @@
-import { equivalentMutantsIn, unexplained, type SurvivingMutant } from './equivalent-mutants';
+import {
+  equivalentMutantsIn,
+  explainsNone,
+  unexplained,
+  type SurvivingMutant,
+} from './equivalent-mutants';
 
 /** The parts of Stryker's JSON report (mutation-testing-report-schema) the verdict reads. */
 export interface MutationReport {
@@ -22,7 +27,9 @@ export interface MutationReport {
 const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const DETECTED = new Set(['Killed', 'Timeout']);
-const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+// An ignored mutant (a `Stryker disable` comment) is one no test was asked to catch: it counts
+// as not caught and needs its explanation like a survivor, so a comment cannot hide a bug.
+const UNDETECTED = new Set(['Survived', 'NoCoverage', 'Ignored']);
 
 export interface MutationVerdict {
   ok: boolean;
@@ -31,8 +38,9 @@ export interface MutationVerdict {
 
 /**
  * A critical file passes when its mutation score (caught / (caught + not caught); mutants that
- * did not compile or were ignored do not count) reaches the floor and every mutant that was
- * not caught is explained, in one of its tests, as equivalent.
+ * did not compile do not count) reaches the floor, every mutant that was not caught is
+ * explained, in one of its tests, as equivalent, and no explanation of a line of this file is
+ * left over from a mutant that is caught now (it would excuse the next one written there).
  */
 export function judge(
   source: string,
@@ -54,8 +62,14 @@ export function judge(
     }));
   const valid = detected + survivors.length;
   const score = valid === 0 ? 100 : (100 * detected) / valid;
-  const missing = unexplained(survivors, testSources.flatMap(equivalentMutantsIn));
-  const ok = valid > 0 && score >= floorPercent && missing.length === 0;
+  const explanations = testSources.flatMap(equivalentMutantsIn);
+  const missing = unexplained(survivors, explanations);
+  // Only explanations of a line this file holds are its own: a test may serve two files.
+  const ownLines = new Set(sourceLines.map(fold));
+  const stale = explanations.filter(
+    (entry) => ownLines.has(entry.inLine) && explainsNone(entry, survivors),
+  );
+  const ok = valid > 0 && score >= floorPercent && missing.length === 0 && stale.length === 0;
   const lines = [
     `${source}: ${score.toFixed(1)} % of ${valid} mutants caught, ${survivors.length} equivalent` +
       ` (${missing.length} not explained): ${ok ? 'MEETS' : 'FAILS'}`,
@@ -63,6 +77,10 @@ export function judge(
       (mutant) =>
         `  line ${mutant.line} survives; if it is equivalent, explain it in a test as\n` +
         `  // Equivalent mutant: ${mutant.mutatorName} \`${fold(mutant.replacement)}\` in \`${fold(mutant.lineText)}\`: <why>`,
+    ),
+    ...stale.map(
+      (entry) =>
+        `  an explanation no survivor needs any more (remove it): ${entry.mutatorName} \`${entry.replacement}\` in \`${entry.inLine}\``,
     ),
   ];
   return { ok, lines };

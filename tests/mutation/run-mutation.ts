@@ -12,12 +12,21 @@
 // fails when its score is under MUTATION_SCORE_FLOOR or a survivor is not explained as an
 // equivalent mutant in its test (equivalent-mutants.ts). Exit code 1 when any file fails.
 import { Stryker } from '@stryker-mutator/core';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { criticalFiles, MUTATION_SCORE_FLOOR, type CriticalFile } from './critical-files';
+import { gateProblems, inputsDigest } from './gate-checks';
 import { judge, type MutationReport } from './mutation-verdict';
 
 const resultsDir = 'tests/mutation/results';
+/** Each file's inputsDigest when its result was written (gate-checks.ts). */
+const inputsFile = join(resultsDir, 'inputs.json');
+
+function readInputs(): Record<string, string> {
+  return existsSync(inputsFile)
+    ? (JSON.parse(readFileSync(inputsFile, 'utf8')) as Record<string, string>)
+    : {};
+}
 
 function resultFileOf(file: CriticalFile): string {
   return join(resultsDir, `${file.source.replace(/\.tsx?$/, '').replaceAll('/', '--')}.json`);
@@ -92,25 +101,46 @@ async function main(): Promise<void> {
 
   const verdicts: string[] = [];
   let failed = false;
+  const inputs = readInputs();
   for (const file of chosen) {
     const resultFile = resultFileOf(file);
     const before = readReport(resultFile);
     const { sameSource, sameTests } = compareWithResult(file, before);
-    const current = touchedOnly && sameSource && sameTests;
+    const digest = inputsDigest(file);
+    const sameInputs = inputs[file.source] === digest;
+    const current = touchedOnly && sameSource && sameTests && sameInputs;
     if (!current) {
       // The vitest runner's worker processes inherit this: only the file's own tests run.
       process.env.MUTATION_TESTS = file.tests.join(',');
-      const force = forceAll || needsFullRun(before, sameTests);
+      // Stryker compares the file and its listed tests itself, not what they import.
+      const force = forceAll || !sameInputs || needsFullRun(before, sameTests);
       await new Stryker(strykerOptions(file, force)).runMutationTest();
+      inputs[file.source] = digest;
+      writeFileSync(inputsFile, `${JSON.stringify(inputs, null, 2)}\n`);
     }
     const report = readReport(resultFile);
     const testSources = file.tests.map((test) => readFileSync(test, 'utf8'));
     const verdict = report
       ? judge(file.source, report, testSources, MUTATION_SCORE_FLOOR)
       : { ok: false, lines: [`${file.source}: no result was written (${resultFile})`] };
-    if (!verdict.ok) failed = true;
+    const problems = gateProblems(file, report);
+    if (!verdict.ok || problems.length > 0) failed = true;
     const [summary, ...survivors] = verdict.lines;
-    verdicts.push(current ? `${summary} (result unchanged)` : summary!, ...survivors);
+    verdicts.push(
+      current ? `${summary} (result unchanged)` : summary!,
+      ...survivors,
+      ...problems.map((problem) => `  FAILS: ${file.source} ${problem}`),
+    );
+  }
+  if (named.length === 0) {
+    // A result without its entry: a critical file taken off the list.
+    const listed = new Set(criticalFiles.map((file) => resultFileOf(file)));
+    for (const name of readdirSync(resultsDir)) {
+      const path = join(resultsDir, name);
+      if (path === inputsFile || listed.has(path)) continue;
+      failed = true;
+      verdicts.push(`FAILS: ${path} belongs to no critical file; put the file back on the list`);
+    }
   }
   console.log(`\nMutation score floor ${MUTATION_SCORE_FLOOR} %:\n${verdicts.join('\n')}`);
   if (failed) process.exit(1);

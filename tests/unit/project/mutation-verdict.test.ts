@@ -67,16 +67,37 @@ describe('the mutation verdict of a critical file', () => {
     );
   });
 
-  it('counts a timeout as caught and leaves out mutants that did not compile or were ignored', () => {
-    const report = reportOf([
-      ...killed(9),
-      { status: 'Timeout' },
-      { status: 'CompileError' },
-      { status: 'Ignored' },
-    ]);
+  it('counts a timeout as caught and leaves out mutants that did not compile', () => {
+    const report = reportOf([...killed(9), { status: 'Timeout' }, { status: 'CompileError' }]);
     expect(judge('shared/x.ts', report, [], 90).lines[0]).toBe(
       'shared/x.ts: 100.0 % of 10 mutants caught, 0 equivalent (0 not explained): MEETS',
     );
+  });
+
+  it('counts a mutant a Stryker comment ignored as not caught, to be explained like a survivor', () => {
+    const report = reportOf(
+      [...killed(19), { ...survivingRegex(10), status: 'Ignored' }],
+      regexLine,
+    );
+    expect(judge('shared/x.ts', report, [], 90)).toMatchObject({ ok: false });
+    expect(judge('shared/x.ts', report, [], 90).lines[0]).toBe(
+      'shared/x.ts: 95.0 % of 20 mutants caught, 1 equivalent (1 not explained): FAILS',
+    );
+    expect(judge('shared/x.ts', report, [explained], 90)).toMatchObject({ ok: true });
+  });
+
+  it('fails an explanation of one of its lines that no survivor needs any more', () => {
+    const report = reportOf(killed(10), regexLine);
+    // A line of another file that shares the test is that file's business.
+    const elsewhere = '// Equivalent mutant: Regex `/a/` in `const B = /^b/;`: another file.';
+    expect(judge('shared/x.ts', report, [elsewhere], 90)).toMatchObject({ ok: true });
+    expect(judge('shared/x.ts', report, [explained], 90)).toEqual({
+      ok: false,
+      lines: [
+        'shared/x.ts: 100.0 % of 10 mutants caught, 0 equivalent (0 not explained): FAILS',
+        '  an explanation no survivor needs any more (remove it): Regex `/a/` in `const A = /^a/;`',
+      ],
+    });
   });
 
   it('fails a survivor no test explains, and says how to explain it, even above the floor', () => {
@@ -105,6 +126,9 @@ describe('the mutation verdict of a critical file', () => {
         'shared/x.ts: 98.0 % of 100 mutants caught, 2 equivalent (1 not explained): FAILS',
         '  line 20 survives; if it is equivalent, explain it in a test as\n' +
           '  // Equivalent mutant: StringLiteral `""` in `return \'sold\';`: <why>',
+        // Entries for a line of this file that explain no survivor: left over.
+        '  an explanation no survivor needs any more (remove it): Regex `""` in `return \'sold\';`',
+        '  an explanation no survivor needs any more (remove it): StringLiteral `""` in `const A = /^a/;`',
       ],
     });
   });
