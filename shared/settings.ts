@@ -92,6 +92,7 @@ export const settingDeclarations = {
   provisionedManagers: staffSettings.provisionedManagers,
   updateFeedUrl: updatesSettings.updateFeedUrl,
   updateChannel: updatesSettings.updateChannel,
+  staffRoles: staffSettings.staffRoles,
 } satisfies Record<DeclaredKey, SettingDeclaration>;
 
 export type SettingKey = keyof typeof settingDeclarations;

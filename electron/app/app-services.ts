@@ -11,13 +11,17 @@ import { deviceHandlers } from './device-handlers';
 import { diagnosticsHandlers } from './diagnostics-handlers';
 import type { DiagnosticsPlatform } from '../diagnostics/diagnostics-platform';
 import { createEventFanOut } from '../events/event-fan-out';
-import { journalHandlers } from './journal-handlers';
+import { auditHandlers, journalHandlers } from './journal-handlers';
 import { orderHandlers } from './order-handlers';
 import { reportOsTrustTo } from '../network/os-certificates';
 import { routeServiceRequests } from '../service-client/node-http-exchange';
 import { LogoFetcher } from '../catalogue/logo-fetcher';
 import { ServiceHealthMonitor } from '../connection/service-health-monitor';
 import { StaffService } from '../staff/staff-service';
+import { AuditTrail } from '../staff/audit-trail';
+import { AuditChainWatch } from '../staff/audit-chain-watch';
+import { auditExports } from './export-audit';
+import { SettingsAudit } from '../staff/settings-audit';
 import { guardCalls } from './staff-guard';
 import { StaffNames } from '../staff/staff-names';
 import { ShiftService } from '../shifts/shift-service';
@@ -33,12 +37,11 @@ import { settingsHandlers } from './settings-handlers';
 import { warmUpSalePath } from '../warm-up/sale-warm-up';
 import { reactToSettings } from './settings-reactions';
 import { ReceiptPrinting } from '../printing/receipt-printing';
-import { receiptHandlers } from './receipt-handlers';
+import { receiptHandlers, shiftReportPrintHandlers } from './print-handlers';
 import {
   receiptPrinterChooser,
   type NetworkPrinterFactory,
 } from '../printing/receipt-printer-choice';
-import { shiftReportPrintHandlers } from './shift-report-print-handlers';
 
 export type { AppPlatform, AppServices } from './app-platform';
 
@@ -109,6 +112,13 @@ export async function createAppServices(
   });
   // The saved catalogue read and checked in the background now, before a page asks for it.
   void catalogue.savedChains().catch(() => undefined);
+  // The audit trail's hash chain checked before anything is added to it: a break is logged
+  // and shown to a manager. From here on each settings change is audited too.
+  const auditTrail = new AuditTrail(journal.db, clock);
+  const auditChain = new AuditChainWatch(auditTrail, clock, logger);
+  auditChain.check();
+  const audit = auditTrail.append.bind(auditTrail);
+  const settingsAudit = new SettingsAudit(settings, audit);
   // Who is at the till: PINs, roles and the audit trail live in the journal's file.
   const staff = new StaffService({ db: journal.db, clock, settings: values, logger });
   staff.onChange((session) => send('staff-session', session));
@@ -204,51 +214,69 @@ export async function createAppServices(
   send('settings-changed', settings.current());
 
   const handlers: CallHandlers<Calls> = guardCalls(
-    {
-      ...serviceHandlers({
-        version: platform.version,
-        connection,
-        catalogue,
-        updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
-      }),
-      ...saleHandlers({ sale, catalogue, rates, settings: values, clock }),
-      ...journalHandlers({
-        clock,
-        reports,
-        reportTimeZone: () => values().reportTimeZone,
-        saveCsv: (name, write) => platform.saveCsv(name, write),
-        staffName: (staffId) => staffNames.nameOf(staffId),
-      }),
-      ...orderHandlers({
-        reports,
-        sale,
-        reportTimeZone: () => values().reportTimeZone,
-        staffName: (staffId) => staffNames.nameOf(staffId),
-        audit: (action, fields) => staff.audit(action, fields),
-      }),
-      ...settingsHandlers({ settings, secrets, connection, clock, logger }),
-      ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
-      ...diagnosticsHandlers({
-        clock,
-        version: platform.version,
-        platform,
-        settings,
-        secrets,
-        displays: platform.displays,
-        nfcStatus: nfc.status,
-        journalPath,
-        logger,
-      }),
-      ...staffHandlers(staff),
-      ...receiptHandlers({
-        receipts,
-        ...(printing ? { listPrinters: () => printing.listPrinters() } : {}),
-        by: () => staff.actor()?.staffId ?? null,
-        logger,
-      }),
-      ...shiftCalls,
-      ...reportPrints.handlers,
-    },
+    auditExports(
+      {
+        ...serviceHandlers({
+          version: platform.version,
+          connection,
+          catalogue,
+          updateStatus: () => platform.updates?.status() ?? { kind: 'off' },
+        }),
+        ...saleHandlers({
+          sale,
+          catalogue,
+          rates,
+          settings: values,
+          clock,
+          audit,
+          orderState: (orderId) => journal.get(orderId)?.state ?? null,
+        }),
+        ...journalHandlers({
+          clock,
+          reports,
+          reportTimeZone: () => values().reportTimeZone,
+          saveCsv: (name, write) => platform.saveCsv(name, write),
+          staffName: (staffId) => staffNames.nameOf(staffId),
+        }),
+        ...orderHandlers({
+          reports,
+          sale,
+          reportTimeZone: () => values().reportTimeZone,
+          staffName: (staffId) => staffNames.nameOf(staffId),
+          audit: (action, fields) => staff.audit(action, fields),
+        }),
+        ...settingsHandlers({ settings, secrets, connection, clock, logger, audit: settingsAudit }),
+        ...deviceHandlers({ nfcStatus: nfc.status, displays: platform.displays }),
+        ...diagnosticsHandlers({
+          clock,
+          version: platform.version,
+          platform,
+          settings,
+          secrets,
+          displays: platform.displays,
+          nfcStatus: nfc.status,
+          journalPath,
+          logger,
+        }),
+        ...staffHandlers(staff),
+        ...receiptHandlers({
+          receipts,
+          ...(printing ? { listPrinters: () => printing.listPrinters() } : {}),
+          by: () => staff.actor()?.staffId ?? null,
+          logger,
+        }),
+        ...shiftCalls,
+        ...reportPrints.handlers,
+        ...auditHandlers({
+          trail: auditTrail,
+          chain: auditChain,
+          staffName: (staffId) => staffNames.nameOf(staffId),
+          reportTimeZone: () => values().reportTimeZone,
+          saveCsv: (name, write) => platform.saveCsv(name, write),
+        }),
+      },
+      audit,
+    ),
     staff,
   );
 
@@ -274,6 +302,7 @@ export async function createAppServices(
     async close() {
       saleWarmUp.stop();
       stopReacting();
+      settingsAudit.stop();
       ticker.stop();
       rates.stop();
       staff.stop();

@@ -64,6 +64,11 @@ export async function dispatchCall(
   }
 }
 
+/** The kind a page would be answered with for this error ('internal' for anything unexpected). */
+export function failureKindOf(error: unknown): string {
+  return toCallFailure(error).failure.kind;
+}
+
 /**
  * Turns whatever a handler threw into what the page may see: a kind to branch on and words
  * to show. Known errors keep their kind and message; anything else becomes 'internal' with a

@@ -41,6 +41,7 @@ export function orderHandlers(
       const who = authorization ?? { actorId: null, approverId: null };
       const manager = who.approverId ?? who.actorId;
       const requestedBy = who.approverId !== null ? who.actorId : null;
+      const before = reports.findByOrderId(orderId.toLowerCase())?.state ?? null;
       const voided = await sale.voidPaidOrder(orderId.toLowerCase(), reason, {
         actorId: manager,
         requestedBy,
@@ -48,7 +49,11 @@ export function orderHandlers(
       parts.audit('void-paid', {
         actorId: who.actorId,
         approverId: who.approverId,
-        target: voided.orderId,
+        object: { kind: 'order', id: voided.orderId },
+        before: { state: before },
+        after: { state: voided.state },
+        reason,
+        outcome: 'done',
         detail: { reference: voided.reference, reason },
       });
       return detailOf(voided.orderId);

@@ -10,6 +10,8 @@ import type { MoneyPricing } from '../sale/sale-requests';
 import type { SaleService } from '../sale/sale-service';
 import type { Catalogue } from '../catalogue/catalogue';
 import { quoteMoneySale } from '../rates/sale-pricing';
+import type { AuditFields } from '../staff/audit-trail';
+import type { CallAuthorization } from './staff-guard';
 
 /**
  * The one active sale. The page names a chain and an asset; the catalogue turns them into
@@ -24,6 +26,10 @@ export function saleHandlers(parts: {
   rates: RateBook;
   settings: () => Settings;
   clock: Clock;
+  /** The audit trail: a price typed by hand, a payment recorded after all. */
+  audit: (action: string, fields: AuditFields) => void;
+  /** An order's state now (before an act changes it), null when there is no such order. */
+  orderState: (orderId: string) => string | null;
 }): Pick<
   CallHandlers<Calls>,
   | 'currentSale'
@@ -35,7 +41,11 @@ export function saleHandlers(parts: {
   | 'markPaidAfterAll'
   | SaleStepCall
 > {
-  const { sale, catalogue, rates } = parts;
+  const { sale, catalogue, rates, audit } = parts;
+  const who = (authorization?: CallAuthorization) => ({
+    actorId: authorization?.actorId ?? null,
+    approverId: authorization?.approverId ?? null,
+  });
   /** A price in money as the asset amount and its pricing, or the refusal in words. */
   const priced = (
     money: string,
@@ -65,12 +75,28 @@ export function saleHandlers(parts: {
       return sale.startNfcSale({ amount, ...(resolved ? { asset: resolved.asset } : {}) });
     },
     manualPrices: async () => rates.manualPrices(),
-    setManualPrice: async ({ asset, chainId, price }) => {
+    setManualPrice: async ({ asset, chainId, price }, authorization?: CallAuthorization) => {
+      const before =
+        rates.manualPrices().find((entry) => entry.asset === asset && entry.chainId === chainId)
+          ?.price ?? null;
+      let after: string | null = null;
       if (price !== null) {
         const checked = checkAmount(price, MAX_PRICE_DECIMALS);
         if (!checked.ok) throw invalidSale(checked.reason.replace(/^The amount/, 'The price'));
-        rates.setManualPrice(asset, chainId, checked.value);
-      } else rates.setManualPrice(asset, chainId, null);
+        after = checked.value;
+      }
+      rates.setManualPrice(asset, chainId, after);
+      audit('manual-price-set', {
+        ...who(authorization),
+        object: {
+          kind: 'manual price',
+          id: chainId === null ? asset : `${asset} on chain ${chainId}`,
+        },
+        before,
+        after,
+        outcome: 'done',
+        detail: { currency: parts.settings().currency },
+      });
       return rates.manualPrices();
     },
     quotePrice: async ({ money, chainId, asset }) => {
@@ -90,7 +116,20 @@ export function saleHandlers(parts: {
     retrySameOrder: () => sale.retrySameOrder(),
     voidOrder: () => sale.voidOrder(),
     newLinkForExpired: () => sale.newLinkForExpired(),
-    markPaidAfterAll: ({ orderId, reason }) => sale.markPaidAfterAll(orderId, reason),
+    markPaidAfterAll: async ({ orderId, reason }, authorization?: CallAuthorization) => {
+      const before = parts.orderState(orderId);
+      const paid = await sale.markPaidAfterAll(orderId, reason);
+      audit('paid-after-all', {
+        ...who(authorization),
+        object: { kind: 'order', id: orderId },
+        before: { state: before },
+        after: { state: paid.state },
+        reason,
+        outcome: 'done',
+        detail: { reference: paid.reference },
+      });
+      return paid;
+    },
     finishSale: async () => {
       sale.clear();
       return null;

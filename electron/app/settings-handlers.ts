@@ -10,6 +10,8 @@ import { connectionTest } from '../connection/connection-test';
 import { ProbeLimiter } from '../connection/probe-limiter';
 import type { ServiceConnection } from '../connection/service-connection';
 import { ServiceConnector } from '../connection/service-connector';
+import type { SettingsAudit } from '../staff/settings-audit';
+import type { CallAuthorization } from './staff-guard';
 
 /**
  * Settings and the connection to the service. A settings write answers at once; what it
@@ -23,6 +25,8 @@ export function settingsHandlers(parts: {
   connection: ServiceConnection;
   clock: Clock;
   logger: Logger;
+  /** Writes each change to the audit trail in the name of the call's person. */
+  audit: SettingsAudit;
 }): Pick<
   CallHandlers<Calls>,
   | 'getSettings'
@@ -33,17 +37,33 @@ export function settingsHandlers(parts: {
   | 'disconnectService'
   | 'testConnection'
 > {
-  const { settings, secrets, connection, clock, logger } = parts;
+  const { settings, secrets, connection, clock, logger, audit } = parts;
   // One limiter for every test of a connection, whichever call asks for it.
   const limiter = new ProbeLimiter(clock);
   const connector = new ServiceConnector({ settings, secrets, connection, limiter, logger });
+  // The guard's authorization: who made the call and which manager approved it.
+  const cause = (via: string, authorization?: CallAuthorization) => ({
+    actorId: authorization?.actorId ?? null,
+    approverId: authorization?.approverId ?? null,
+    via,
+  });
   return {
     getSettings: async () => settings.current(),
-    updateSettings: async ({ patch }) => settingsResult(settings.update(patch)),
-    resetSettings: async ({ keys }) => settingsResult(settings.reset(keys)),
+    updateSettings: async ({ patch }, authorization?: CallAuthorization) =>
+      settingsResult(
+        audit.by(cause('updateSettings', authorization), () => settings.update(patch)),
+      ),
+    resetSettings: async ({ keys }, authorization?: CallAuthorization) =>
+      settingsResult(audit.by(cause('resetSettings', authorization), () => settings.reset(keys))),
     tokenStatus: async () => connection.tokenStatus(),
-    connectService: ({ baseUrl, token }) => connector.connect(baseUrl, token),
-    disconnectService: () => connector.disconnect(),
+    connectService: ({ baseUrl, token }, authorization?: CallAuthorization) =>
+      audit.serviceChange(cause('connectService', authorization), 'connected', () =>
+        connector.connect(baseUrl, token),
+      ),
+    disconnectService: (_args, authorization?: CallAuthorization) =>
+      audit.serviceChange(cause('disconnectService', authorization), 'disconnected', () =>
+        connector.disconnect(),
+      ),
     testConnection: ({ baseUrl, token }) => connectionTest(connection, limiter, baseUrl, token),
   };
 }

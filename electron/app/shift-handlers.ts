@@ -63,7 +63,10 @@ export function shiftHandlers(parts: {
       audit('shift-reopened', {
         actorId,
         approverId: authorization?.approverId ?? null,
-        target: String(shiftId),
+        object: { kind: 'shift', id: String(shiftId) },
+        before: { shift: shiftId, state: 'closed' },
+        after: { shift: reopened.shiftId, state: 'open' },
+        outcome: 'done',
         detail: { continuedBy: reopened.shiftId },
       });
       changed();

@@ -1,25 +1,27 @@
 import type { CallName, Calls } from '../../shared/ipc/contract';
 import type { CallHandlers } from '../../shared/ipc/contract-kit';
-import type { GuardedAction } from '../../shared/staff';
+import { guardedAct } from '../staff/guarded-act';
 import { StaffRefusal } from '../staff/staff-errors';
-import type { StaffService } from '../staff/staff-service';
+import type { StaffGrant, StaffService } from '../staff/staff-service';
 import { CallRefusal } from '../../shared/ipc/call-refusal';
 import { accessFor } from './call-access';
+import { failureKindOf } from './dispatch-call';
 
 type StaffGate = Pick<StaffService, 'requireSignedIn' | 'authorize' | 'touch'>;
 
 /**
- * Who made a guarded call and which manager approved it (null: a manager made it, or PINs
- * are off), handed to the handler as its second argument: an act that records its manager
- * (reopening a shift) takes it from here, as the approval is used up by the check.
+ * Who made a guarded call and which manager approved it (null: the person's own permission, or
+ * PINs are off), handed to the handler as its second argument: an act that records its
+ * manager (voiding a payment, reopening a shift) takes it from here.
  */
-export type CallAuthorization = ReturnType<StaffGate['authorize']>;
+export type CallAuthorization = Pick<StaffGrant, 'actorId' | 'approverId'>;
 
 /**
  * Every call checked against who is signed in before its handler runs (call-access.ts): the
- * roles live here in main, so a page that shows a button it should not cannot use it. A
- * refusal names the action, so the cashier's page can ask for a manager's PIN in place.
- * Each act (not a read) restarts the auto-lock countdown.
+ * permissions live here in main, so a page that shows a button it should not cannot use it.
+ * A refusal names what is missing, so the cashier's page can ask for a manager's PIN in place
+ * for that one act. An approval is spent only when the handler succeeds; each override is
+ * audited with its outcome. Each act (not a read) restarts the auto-lock countdown.
  */
 export function guardCalls(handlers: CallHandlers<Calls>, staff: StaffGate): CallHandlers<Calls> {
   const guarded: Record<string, (args: unknown) => Promise<unknown>> = {};
@@ -30,26 +32,48 @@ export function guardCalls(handlers: CallHandlers<Calls>, staff: StaffGate): Cal
     ) => Promise<unknown>;
     guarded[name] = async (args) => {
       const access = accessFor(name, args);
-      let authorization: CallAuthorization | undefined;
-      if (access !== 'open') {
+      if (access === 'open') return handler(args);
+      if (access === 'signed-in') {
         try {
-          if (access === 'signed-in') staff.requireSignedIn();
-          else authorization = staff.authorize(access.guarded);
+          staff.requireSignedIn();
         } catch (error) {
-          throw refusalFor(error, access === 'signed-in' ? null : access.guarded);
+          throw refusalFor(error);
         }
         staff.touch();
+        return handler(args);
       }
-      return handler(args, authorization);
+      let grant: StaffGrant;
+      try {
+        grant = staff.authorize(guardedAct(name, args, access.needs, access.turnsPinsOff));
+      } catch (error) {
+        throw refusalFor(error);
+      }
+      staff.touch();
+      let value: unknown;
+      try {
+        value = await handler(args, { actorId: grant.actorId, approverId: grant.approverId });
+      } catch (error) {
+        grant.settle(failureKindOf(error));
+        throw error;
+      }
+      // A save dialog closed (an export not saved) did not do the act: the approval stays.
+      grant.settle(notSaved(value) ? 'cancelled' : null);
+      return value;
     };
   }
   return guarded as CallHandlers<Calls>;
 }
 
-function refusalFor(error: unknown, action: GuardedAction | null): unknown {
+function notSaved(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && (value as { saved?: unknown }).saved === false
+  );
+}
+
+function refusalFor(error: unknown): unknown {
   if (!(error instanceof StaffRefusal)) return error;
   return new CallRefusal(error.code, error.message, {
-    ...(action ? { action } : {}),
+    ...error.detail,
     ...(error.lockedUntilMs !== undefined ? { lockedUntilMs: error.lockedUntilMs } : {}),
   });
 }

@@ -135,6 +135,8 @@ export const settingExports: { readonly [K in SettingKey]: SettingExport<K> } = 
   rateTolerancePercent: value(NOT_SECRET),
   staffPinsRequired: value(NOT_SECRET),
   autoLockMinutes: value(NOT_SECRET),
+  // Role names and the permissions they hold: what IT needs to read who could do what.
+  staffRoles: value(NOT_SECRET),
   provisionedManagers: {
     as: 'summary',
     why:

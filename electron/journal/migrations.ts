@@ -6,6 +6,8 @@ import { shiftsAndZReports } from './migrations/004-shifts-and-z-reports';
 import { reopenedShifts } from './migrations/005-reopened-shifts';
 import { catalogueLists } from './migrations/006-catalogue-lists';
 import { fixedPointColumns } from './migrations/007-fixed-point-columns';
+import { auditWhatAndWhy } from './migrations/008-audit-what-and-why';
+import { staffRolesAndApprovalPins } from './migrations/009-staff-roles-and-approval-pins';
 import type { Migration } from './migrations/migration';
 import { transactionRunner } from './sqlite-transaction';
 
@@ -34,6 +36,8 @@ export const migrations: readonly Migration[] = inOrder([
   reopenedShifts,
   catalogueLists,
   fixedPointColumns,
+  auditWhatAndWhy,
+  staffRolesAndApprovalPins,
 ]);
 
 /** Brings the file up to the newest schema; returns the version it is at. */

@@ -5,11 +5,14 @@ import type { AuditTrail } from './audit-trail';
 import { spendPinCheck, verifyPin } from './pin-hash';
 import { lockedUntilAfter, waitInWords } from './pin-lockout';
 import { StaffRefusal } from './staff-errors';
-import type { StaffRow, StaffStore } from './staff-store';
+import type { PinCount, StaffRow, StaffStore } from './staff-store';
 
-/** Why a PIN was typed, for the audit trail. */
+/**
+ * Why a PIN was typed, for the audit trail; it is also the run of wrong PINs it counts in: a
+ * manager's PIN typed at a cashier's approval prompt counts apart from their own sign-in.
+ */
 export interface PinPurpose {
-  purpose: 'sign-in' | 'approve';
+  purpose: PinCount;
   /** Who was signed in when it was typed (null at the sign-in screen). */
   actorId: string | null;
   detail?: Record<string, unknown>;
@@ -58,8 +61,9 @@ export class PinChecks {
       throw unknownStaff();
     }
     const startMs = this.clock.now();
-    if (row.lockedUntilMs !== null && startMs < row.lockedUntilMs) {
-      throw lockedRefusal(row.lockedUntilMs, startMs);
+    const lockedUntilMs = why.purpose === 'approve' ? row.approveLockedUntilMs : row.lockedUntilMs;
+    if (lockedUntilMs !== null && startMs < lockedUntilMs) {
+      throw lockedRefusal(lockedUntilMs, startMs);
     }
     const right = await verifyPin(pin, row.pinHash);
     // The list may have changed while scrypt ran (removed, or a new PIN set): go by it now.
@@ -67,13 +71,15 @@ export class PinChecks {
     if (!now) throw unknownStaff();
     if (now.pinHash !== row.pinHash) return this.checkNow(staffId, pin, why);
     if (!right) return this.wrongPin(now, why);
-    this.store.clearFailures(staffId);
-    return { ...now, failedAttempts: 0, lockedUntilMs: null };
+    this.store.clearFailures(staffId, why.purpose);
+    return why.purpose === 'approve'
+      ? { ...now, approveFailedAttempts: 0, approveLockedUntilMs: null }
+      : { ...now, failedAttempts: 0, lockedUntilMs: null };
   }
 
   private wrongPin(row: StaffRow, why: PinPurpose): never {
     const nowMs = this.clock.now();
-    const failedAttempts = this.store.countFailure(row.staffId, nowMs);
+    const failedAttempts = this.store.countFailure(row.staffId, nowMs, why.purpose);
     const common = { actorId: why.actorId, target: row.staffId };
     this.audit.append('pin-failed', {
       ...common,
@@ -83,7 +89,7 @@ export class PinChecks {
     if (lockedUntilMs === null) {
       throw new StaffRefusal('wrong-pin', 'That PIN is not right. Try again.');
     }
-    this.store.lockUntil(row.staffId, lockedUntilMs);
+    this.store.lockUntil(row.staffId, lockedUntilMs, why.purpose);
     this.audit.append('pin-locked', {
       ...common,
       detail: { failedAttempts, lockedUntilMs, lockedForMs: lockedUntilMs - nowMs },

@@ -32,7 +32,16 @@ export function syncProvisionedManagers(parts: {
   const changes = changesFor(parts);
   for (const { action, staffId, name, tookOverLocal } of changes) {
     const detail = { name, source: 'policy', ...(tookOverLocal ? { tookOverLocal } : {}) };
-    parts.trail.append(action, { actorId: null, target: staffId, detail });
+    const person = { name, role: 'manager' };
+    parts.trail.append(action, {
+      actorId: null,
+      object: { kind: 'staff', id: staffId },
+      ...(action === 'staff-added' ? { before: null, after: person } : {}),
+      ...(action === 'staff-removed' ? { before: person, after: null } : {}),
+      reason: "IT's policy",
+      outcome: 'done',
+      detail,
+    });
     parts.logger.info('staff list changed by the policy', { action, staffId });
   }
 }

@@ -21,6 +21,8 @@ export class StaffRefusal extends Error {
     readonly code: StaffRefusalCode,
     message: string,
     readonly lockedUntilMs?: number,
+    /** For 'needs-manager': what is missing and who may approve it, for the page's prompt. */
+    readonly detail?: Record<string, string | readonly string[] | undefined>,
   ) {
     super(message);
   }

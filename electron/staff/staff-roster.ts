@@ -16,6 +16,8 @@ export class StaffRoster {
     private readonly store: StaffStore,
     private readonly clock: Clock,
     private readonly newStaffId: () => string,
+    /** Whether a role may manage staff: the till always keeps one person who may. */
+    private readonly managesStaff: (role: StaffRole) => boolean,
   ) {}
 
   /** A new local member; `stillAllowed` throws when the step may no longer be taken. */
@@ -27,9 +29,6 @@ export class StaffRoster {
   ): Promise<{ staffId: string; name: string }> {
     checkPinFormat(pin);
     const clean = checkName(name);
-    if (role !== 'cashier' && role !== 'manager') {
-      throw new StaffRefusal('not-allowed', 'A person is a cashier or a manager.');
-    }
     if (this.store.activeNamed(clean)) throw nameTaken();
     const pinHash = await hashPin(pin);
     stillAllowed();
@@ -50,8 +49,8 @@ export class StaffRoster {
   /** Soft: the row keeps its name for past orders. Returns who was removed. */
   remove(staffId: string): StaffRow {
     const row = this.changeable(staffId, 'IT removes a manager IT provisioned, in its policy.');
-    const managers = this.store.active().filter((other) => other.role === 'manager');
-    if (row.role === 'manager' && managers.length <= 1) {
+    const managers = this.store.active().filter((other) => this.managesStaff(other.role));
+    if (this.managesStaff(row.role) && managers.length <= 1) {
       throw new StaffRefusal(
         'not-allowed',
         'The last manager cannot be removed. Add another manager first.',

@@ -2,11 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/settings';
-import type { GuardedAction, StaffMember, StaffRole, StaffSession } from '../../shared/staff';
+import {
+  builtInRoles,
+  permissionsOfRole,
+  selfOnlyPermissions,
+  type Permission,
+  type StaffMember,
+  type StaffRole,
+  type StaffSession,
+} from '../../shared/staff';
 import { transactionRunner, type InTransaction } from '../journal/sqlite-transaction';
 import type { Logger } from '../logging/logger';
 import { AuditTrail, type AuditEvent, type AuditFields } from './audit-trail';
 import { AutoLock } from './auto-lock';
+import type { GuardedAct } from './guarded-act';
 import { ManagerApprovals } from './manager-approvals';
 import { PinChecks } from './pin-checks';
 import { syncProvisionedManagers } from './provisioned-managers';
@@ -24,6 +33,22 @@ export interface StaffServiceOptions {
 }
 
 type Actor = { staffId: string; name: string; role: StaffRole };
+
+/**
+ * What the guard lets an act go ahead with: who acts, which manager approved (null: the
+ * person's own permission, or PINs off), and `settle`, told the act's outcome once it ran.
+ */
+export interface StaffGrant {
+  actorId: string | null;
+  approverId: string | null;
+  /**
+   * null: the act succeeded (its approval is spent); else the kind of its failure, or
+   * 'cancelled' (a save dialog closed): the approval stays for a retry in its time.
+   */
+  settle(failure: string | null): void;
+}
+
+const noApproval = () => undefined;
 
 const byName = (a: StaffMember, b: StaffMember) => a.name.localeCompare(b.name);
 
@@ -56,7 +81,9 @@ export class StaffService {
     this.store = new StaffStore(options.db);
     this.trail = new AuditTrail(options.db, this.clock);
     this.pins = new PinChecks(this.store, this.trail, this.clock, this.logger);
-    this.roster = new StaffRoster(this.store, this.clock, this.newStaffId);
+    this.roster = new StaffRoster(this.store, this.clock, this.newStaffId, (role) =>
+      this.holds(role, 'manage-staff'),
+    );
     this.approvals = new ManagerApprovals(this.clock);
     this.autoLock = new AutoLock(this.clock, () => {
       this.endSession('auto-lock');
@@ -72,11 +99,19 @@ export class StaffService {
     return {
       pinsRequired,
       signedIn: this.actor(),
-      needsFirstManager: pinsRequired && !active.some((row) => row.role === 'manager'),
+      // Nobody may manage staff: only then may the first-run step make a manager.
+      needsFirstManager:
+        pinsRequired && !active.some((row) => this.holds(row.role, 'manage-staff')),
       staff: active
         .map(({ staffId, name, role, source }) => ({ staffId, name, role, source }))
         .sort(byName),
+      roles: this.roles(),
     };
+  }
+
+  /** The roles a person may be given: the two built in, then those IT defines. */
+  private roles(): StaffRole[] {
+    return [...new Set([...builtInRoles, ...this.settings().staffRoles.map((role) => role.name)])];
   }
 
   onChange(listener: (session: StaffSession) => void): () => void {
@@ -98,7 +133,10 @@ export class StaffService {
     const { staffId } = added;
     this.trail.append('first-manager', {
       actorId: staffId,
-      target: staffId,
+      object: { kind: 'staff', id: staffId },
+      before: null,
+      after: { name: added.name, role: 'manager' },
+      outcome: 'done',
       detail: { name: added.name },
     });
     this.startSession(staffId);
@@ -124,60 +162,130 @@ export class StaffService {
   }
 
   async addStaff(name: string, role: StaffRole, pin: string): Promise<StaffSession> {
+    if (!this.roles().includes(role)) {
+      throw new StaffRefusal('not-allowed', 'There is no such role: ask IT to define it.');
+    }
+    this.requireMayGive(this.permissionsOf(role));
     const { staffId, name: clean } = await this.roster.add(name, role, pin);
     this.trail.append('staff-added', {
       actorId: this.actorId(),
-      target: staffId,
+      object: { kind: 'staff', id: staffId },
+      before: null,
+      after: { name: clean, role },
+      outcome: 'done',
       detail: { name: clean, role },
     });
     return this.changed();
   }
 
   async resetPin(staffId: string, pin: string): Promise<StaffSession> {
+    this.requireMayChange(staffId);
     await this.roster.resetPin(staffId, pin);
-    this.trail.append('pin-reset', { actorId: this.actorId(), target: staffId });
+    // That the PIN changed, never the PIN.
+    this.trail.append('pin-reset', {
+      actorId: this.actorId(),
+      object: { kind: 'staff', id: staffId },
+      outcome: 'done',
+    });
     return this.changed();
   }
 
   removeStaff(staffId: string): StaffSession {
+    this.requireMayChange(staffId);
     const row = this.roster.remove(staffId);
     this.trail.append('staff-removed', {
       actorId: this.actorId(),
-      target: staffId,
+      object: { kind: 'staff', id: staffId },
+      before: { name: row.name, role: row.role },
+      after: null,
+      outcome: 'done',
       detail: { name: row.name, role: row.role },
     });
     if (this.signedInId === staffId) this.endSession('sign-out', { reason: 'removed' });
     return this.changed();
   }
 
-  /** A manager's PIN typed on the cashier's screen approves ONE guarded action for 2 minutes. */
-  async approve(managerId: string, pin: string, action: GuardedAction): Promise<void> {
-    const notManager = () =>
-      new StaffRefusal('not-allowed', "Only a manager's PIN can approve this.");
-    if (this.store.activeById(managerId)?.role === 'cashier') throw notManager();
-    const manager = await this.pins.check(managerId, pin, {
-      purpose: 'approve',
-      actorId: this.actorId(),
-      detail: { action },
-    });
-    if (manager.role !== 'manager') throw notManager();
-    this.approvals.grant(manager.staffId, action);
-    this.logger.info('a manager approved one action', { managerId, action });
-  }
-
-  /** The guard: who acted and who approved, or a StaffRefusal ('signed-out', 'needs-manager'). */
-  authorize(action: GuardedAction): { actorId: string | null; approverId: string | null } {
-    if (!this.pinsRequired()) return { actorId: null, approverId: null };
+  /**
+   * A manager's PIN typed on the cashier's screen approves ONE act (the call with exactly its
+   * arguments) for the person signed in now, once, for 2 minutes. Wrong PINs typed here count
+   * apart from the manager's own sign-in, so a cashier's guesses never lock the manager out.
+   */
+  async approve(managerId: string, pin: string, act: GuardedAct): Promise<void> {
+    if (!this.pinsRequired()) {
+      throw new StaffRefusal('not-allowed', 'Staff PINs are off: nothing needs a manager.');
+    }
+    // Made at the sign-in screen, an approval would go to whoever signs in next.
     const me = this.actor();
     if (!me) throw signedOut();
-    if (me.role === 'manager') return { actorId: me.staffId, approverId: null };
-    const approverId = this.approvals.consume(action);
-    // A manager removed since approving no longer vouches for anything.
-    if (approverId === null || this.store.activeById(approverId)?.role !== 'manager') {
-      throw new StaffRefusal('needs-manager', 'This needs a manager. Ask a manager for their PIN.');
+    if (act.needs.some((permission) => selfOnlyPermissions.has(permission))) throw selfOnly();
+    if (act.needs.every((need) => this.holds(me.role, need))) throw nothingToApprove();
+    const notManager = () =>
+      new StaffRefusal('not-allowed', 'Only the PIN of a manager who may do this can approve it.');
+    const mayApprove = (role: StaffRole) => act.needs.every((need) => this.holds(role, need));
+    const named = this.store.activeById(managerId);
+    if (named && !mayApprove(named.role)) throw notManager();
+    const manager = await this.pins.check(managerId, pin, {
+      purpose: 'approve',
+      actorId: me.staffId,
+      detail: { call: act.call },
+    });
+    if (!mayApprove(manager.role)) throw notManager();
+    // The person signed in may have changed while scrypt ran: the approval is for who asked.
+    if (this.actorId() !== me.staffId) throw signedOut();
+    this.approvals.grant(me.staffId, act.key, manager.staffId);
+    this.logger.info('a manager approved one act', { managerId, call: act.call });
+  }
+
+  /**
+   * The guard, before an act: who acts and who approved, or a StaffRefusal ('signed-out',
+   * 'needs-manager', 'not-allowed'). The act's permissions come from the person's role, else
+   * from a manager's approval of this very act for this person; `settle` spends the approval
+   * only when the act succeeded, and writes the override with its outcome to the audit trail.
+   */
+  authorize(act: GuardedAct): StaffGrant {
+    if (!this.pinsRequired()) return { actorId: null, approverId: null, settle: noApproval };
+    const me = this.actor();
+    if (!me) throw signedOut();
+    const held = this.permissionsOf(me.role);
+    const missing = act.needs.filter((permission) => !held.has(permission));
+    if (missing.some((permission) => selfOnlyPermissions.has(permission))) throw selfOnly();
+    if (act.turnsPinsOff) this.requireNoOtherManager(me.staffId);
+    if (missing.length === 0) return { actorId: me.staffId, approverId: null, settle: noApproval };
+    const approval = this.approvals.take(me.staffId, act.key);
+    // A manager removed, or whose role no longer allows it, since approving vouches for nothing.
+    const approver = approval ? this.store.activeById(approval.managerId) : undefined;
+    if (!approval || !approver || !act.needs.every((need) => this.holds(approver.role, need))) {
+      if (approval) this.approvals.release(approval);
+      throw new StaffRefusal(
+        'needs-manager',
+        'This needs a manager. Ask a manager for their PIN.',
+        undefined,
+        { action: missing[0], permissions: missing, approvers: this.approversOf(act.needs) },
+      );
     }
-    this.trail.append('manager-override', { actorId: me.staffId, approverId, target: action });
-    return { actorId: me.staffId, approverId };
+    return {
+      actorId: me.staffId,
+      approverId: approver.staffId,
+      settle: (failure) => {
+        if (failure === null) this.approvals.spend(approval);
+        else this.approvals.release(approval);
+        const outcome =
+          failure === null ? 'done' : failure === 'cancelled' ? 'cancelled' : 'failed';
+        this.trail.append('manager-override', {
+          actorId: me.staffId,
+          approverId: approver.staffId,
+          target: act.call,
+          outcome,
+          detail: {
+            call: act.call,
+            permissions: missing,
+            object: act.object,
+            outcome,
+            ...(outcome === 'failed' ? { failure } : {}),
+          },
+        });
+      },
+    };
   }
 
   requireSignedIn(): void {
@@ -223,6 +331,58 @@ export class StaffService {
 
   private pinsRequired(): boolean {
     return this.settings().staffPinsRequired;
+  }
+
+  private permissionsOf(role: StaffRole): ReadonlySet<Permission> {
+    return permissionsOfRole(role, this.settings().staffRoles);
+  }
+
+  private holds(role: StaffRole, permission: Permission): boolean {
+    return this.permissionsOf(role).has(permission);
+  }
+
+  /** Who on the list (but the person signed in) may approve an act that needs `needs`. */
+  private approversOf(needs: readonly Permission[]): string[] {
+    return this.store
+      .active()
+      .filter((row) => row.staffId !== this.signedInId)
+      .filter((row) => needs.every((need) => this.holds(row.role, need)))
+      .map((row) => row.staffId);
+  }
+
+  /**
+   * Turning PINs off opens the till to anybody: a manager may do it only as the one manager,
+   * so no manager can take the till from the others; with more, it is IT's, in the policy.
+   */
+  private requireNoOtherManager(myId: string): void {
+    const others = this.store
+      .active()
+      .filter((row) => row.staffId !== myId && this.holds(row.role, 'manage-staff'));
+    if (others.length > 0) {
+      throw new StaffRefusal(
+        'not-allowed',
+        "Another manager is on the staff list: only IT's policy can turn staff PINs off.",
+      );
+    }
+  }
+
+  /** With PINs on, nobody gives a role more than they may do themself. */
+  private requireMayGive(granted: ReadonlySet<Permission>): void {
+    const me = this.actor();
+    if (!me) return;
+    const mine = this.permissionsOf(me.role);
+    if ([...granted].some((permission) => !mine.has(permission))) {
+      throw new StaffRefusal(
+        'not-allowed',
+        'Only someone who may do all that this role may do can give it.',
+      );
+    }
+  }
+
+  /** A PIN or a removal only for someone who may do no more than the person signed in. */
+  private requireMayChange(staffId: string): void {
+    const row = this.store.activeById(staffId);
+    if (row) this.requireMayGive(this.permissionsOf(row.role));
   }
 
   private now(): number {
@@ -275,4 +435,16 @@ export class StaffService {
 
 function signedOut(): StaffRefusal {
   return new StaffRefusal('signed-out', 'Sign in first.');
+}
+
+export function nothingToApprove(): StaffRefusal {
+  return new StaffRefusal('not-allowed', 'That needs no manager: nothing to approve.');
+}
+
+/** Deciding who may do what is never lent: the person signed in must hold it. */
+function selfOnly(): StaffRefusal {
+  return new StaffRefusal(
+    'not-allowed',
+    'Only a manager signed in as themselves can change who may do what.',
+  );
 }

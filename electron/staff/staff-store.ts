@@ -2,6 +2,12 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { StaffMember, StaffRole } from '../../shared/staff';
 import { sameName } from './name-rules';
 
+/**
+ * Which run of wrong PINs a check counts in: the person's own sign-in, or their PIN typed at
+ * someone else's approval prompt (a cashier's guesses there never lock the manager's sign-in).
+ */
+export type PinCount = 'sign-in' | 'approve';
+
 /** One row of the staff table as main uses it; the hash never leaves this folder. */
 export interface StaffRow {
   staffId: string;
@@ -12,6 +18,9 @@ export interface StaffRow {
   /** Wrong PINs in a row (kept across restarts, so quitting the app does not reset a lockout). */
   failedAttempts: number;
   lockedUntilMs: number | null;
+  /** The same, for this person's PIN typed at an approval prompt (migration 9). */
+  approveFailedAttempts: number;
+  approveLockedUntilMs: number | null;
   removedAtMs: number | null;
 }
 
@@ -23,11 +32,20 @@ interface RawRow {
   source: StaffMember['source'];
   failed_attempts: number;
   locked_until_ms: number | null;
+  approve_failed_attempts: number;
+  approve_locked_until_ms: number | null;
   removed_at_ms: number | null;
 }
 
 const COLUMNS =
-  'staff_id, name, role, pin_hash, source, failed_attempts, locked_until_ms, removed_at_ms';
+  'staff_id, name, role, pin_hash, source, failed_attempts, locked_until_ms, ' +
+  'approve_failed_attempts, approve_locked_until_ms, removed_at_ms';
+
+/** The columns each count is kept in. */
+const countColumns: Record<PinCount, { failed: string; locked: string }> = {
+  'sign-in': { failed: 'failed_attempts', locked: 'locked_until_ms' },
+  approve: { failed: 'approve_failed_attempts', locked: 'approve_locked_until_ms' },
+};
 
 function toRow(raw: RawRow): StaffRow {
   return {
@@ -38,11 +56,35 @@ function toRow(raw: RawRow): StaffRow {
     source: raw.source,
     failedAttempts: raw.failed_attempts,
     lockedUntilMs: raw.locked_until_ms,
+    approveFailedAttempts: raw.approve_failed_attempts,
+    approveLockedUntilMs: raw.approve_locked_until_ms,
     removedAtMs: raw.removed_at_ms,
   };
 }
 
-/** The staff table (migration 3): statements prepared once, one method per thing the service does. */
+/** The statements of one count: one more wrong PIN, a lock, and clearing both. */
+interface CountStatements {
+  countFailure: StatementSync;
+  lock: StatementSync;
+  clearFailures: StatementSync;
+}
+
+function countStatements(db: DatabaseSync, count: PinCount): CountStatements {
+  const { failed, locked } = countColumns[count];
+  return {
+    countFailure: db.prepare(
+      `UPDATE staff SET ${failed} = ${failed} + 1, updated_at_ms = ?
+       WHERE staff_id = ? RETURNING ${failed} AS failed_attempts`,
+    ),
+    lock: db.prepare(`UPDATE staff SET ${locked} = ? WHERE staff_id = ?`),
+    clearFailures: db.prepare(
+      `UPDATE staff SET ${failed} = 0, ${locked} = NULL
+       WHERE staff_id = ? AND (${failed} <> 0 OR ${locked} IS NOT NULL)`,
+    ),
+  };
+}
+
+/** The staff table (migrations 3, 9): statements prepared once, one method per thing the service does. */
 export class StaffStore {
   private readonly statements: Record<
     | 'active'
@@ -50,14 +92,12 @@ export class StaffStore {
     | 'removedPolicyRows'
     | 'insert'
     | 'setPin'
-    | 'countFailure'
-    | 'lock'
-    | 'clearFailures'
     | 'remove'
     | 'revive'
     | 'makeManager',
     StatementSync
   >;
+  private readonly counts: Record<PinCount, CountStatements>;
 
   constructor(db: DatabaseSync) {
     this.statements = {
@@ -73,28 +113,25 @@ export class StaffStore {
       ),
       setPin: db.prepare(
         `UPDATE staff SET pin_hash = ?, failed_attempts = 0, locked_until_ms = NULL,
+         approve_failed_attempts = 0, approve_locked_until_ms = NULL,
          updated_at_ms = ? WHERE staff_id = ?`,
-      ),
-      countFailure: db.prepare(
-        `UPDATE staff SET failed_attempts = failed_attempts + 1, updated_at_ms = ?
-         WHERE staff_id = ? RETURNING failed_attempts`,
-      ),
-      lock: db.prepare('UPDATE staff SET locked_until_ms = ? WHERE staff_id = ?'),
-      clearFailures: db.prepare(
-        `UPDATE staff SET failed_attempts = 0, locked_until_ms = NULL
-         WHERE staff_id = ? AND (failed_attempts <> 0 OR locked_until_ms IS NOT NULL)`,
       ),
       remove: db.prepare(
         'UPDATE staff SET removed_at_ms = ?, updated_at_ms = ? WHERE staff_id = ? AND removed_at_ms IS NULL',
       ),
       revive: db.prepare(
         `UPDATE staff SET removed_at_ms = NULL, name = ?, pin_hash = ?, role = 'manager',
-         source = 'policy', failed_attempts = 0, locked_until_ms = NULL, updated_at_ms = ?
+         source = 'policy', failed_attempts = 0, locked_until_ms = NULL,
+         approve_failed_attempts = 0, approve_locked_until_ms = NULL, updated_at_ms = ?
          WHERE staff_id = ?`,
       ),
       makeManager: db.prepare(
         `UPDATE staff SET role = 'manager', source = 'policy', updated_at_ms = ? WHERE staff_id = ?`,
       ),
+    };
+    this.counts = {
+      'sign-in': countStatements(db, 'sign-in'),
+      approve: countStatements(db, 'approve'),
     };
   }
 
@@ -137,19 +174,19 @@ export class StaffStore {
     this.statements.setPin.run(pinHash, nowMs, staffId);
   }
 
-  /** Counts one more wrong PIN; returns how many in a row now. */
-  countFailure(staffId: string, nowMs: number): number {
-    const result = this.statements.countFailure.get(nowMs, staffId) as
+  /** Counts one more wrong PIN in `count`; returns how many in a row now. */
+  countFailure(staffId: string, nowMs: number, count: PinCount): number {
+    const result = this.counts[count].countFailure.get(nowMs, staffId) as
       { failed_attempts: number } | undefined;
     return result?.failed_attempts ?? 0;
   }
 
-  lockUntil(staffId: string, lockedUntilMs: number): void {
-    this.statements.lock.run(lockedUntilMs, staffId);
+  lockUntil(staffId: string, lockedUntilMs: number, count: PinCount): void {
+    this.counts[count].lock.run(lockedUntilMs, staffId);
   }
 
-  clearFailures(staffId: string): void {
-    this.statements.clearFailures.run(staffId);
+  clearFailures(staffId: string, count: PinCount): void {
+    this.counts[count].clearFailures.run(staffId);
   }
 
   /** Soft: the row stays, so the journal's names for past orders still resolve. */

@@ -32,8 +32,11 @@ export function event<Payload>(): EventSpec<Payload> {
 export interface CallFailure {
   kind: string;
   message: string;
-  /** Extra detail a page may show (e.g. the service's own msg); never secrets. */
-  detail?: Record<string, string | number | boolean | undefined>;
+  /**
+   * Extra detail a page may show (e.g. the service's own msg); never secrets. A list of texts:
+   * what a 'needs-manager' refusal lacks, and who may approve it.
+   */
+  detail?: Record<string, string | number | boolean | readonly string[] | undefined>;
 }
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; error: CallFailure };

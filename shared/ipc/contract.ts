@@ -21,7 +21,9 @@ import type { OrderDetail } from '../history/order-detail';
 import { orderOutcomes } from '../history/order-filter';
 import type { OrderList } from '../history/order-list';
 import type { ShiftView, ZReportSummary, ZReportView } from '../shifts/shift-views';
-import { guardedActions, PIN_PATTERN, type StaffSession } from '../staff';
+import { PIN_PATTERN, type StaffSession } from '../staff';
+import { auditKinds } from '../audit/audit-kinds';
+import type { AuditChainStatus, AuditList } from '../audit/audit-views';
 import { settingKeys, type EffectiveSettings } from '../settings';
 import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
 import type {
@@ -72,6 +74,15 @@ const lateReason = z
   .max(200)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 const pin = z.string().regex(PIN_PATTERN, 'a PIN is 4 to 8 digits');
+/** A built-in role or one IT defined (main checks which exist). */
+const roleName = z.string().min(1).max(32);
+/** The arguments of the act a manager approves: main parses them with that call's own schema. */
+const actArgs = z
+  .unknown()
+  .refine(
+    (args) => jsonLength(args) <= (settingKeys.length + 1) * MAX_SETTING_VALUE_CHARS,
+    'the act to approve is too large',
+  );
 const staffId = z.string().min(1).max(64);
 const staffName = z
   .string()
@@ -109,6 +120,15 @@ const voidReason = z
   .min(3, 'say in a few words why the payment is voided')
   .max(200)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+/** Which audit rows the audit view lists or exports: days, a kind of act, a person. */
+const auditQuery = z
+  .object({
+    fromDate: localDate,
+    toDate: localDate,
+    kind: z.enum(auditKinds).optional(),
+    staffId: staffId.optional(),
+  })
+  .strict();
 /** An uncaught error on the cashier page: short texts only, the log line stays small. */
 const pageError = z
   .object({
@@ -248,13 +268,16 @@ export const calls = {
   signIn: call(z.object({ staffId, pin }).strict()).returns<StaffSession>(),
   signOut: call(none).returns<StaffSession>(),
   addStaff: call(
-    z.object({ name: staffName, role: z.enum(['cashier', 'manager']), pin }).strict(),
+    z.object({ name: staffName, role: roleName, pin }).strict(),
   ).returns<StaffSession>(),
   resetStaffPin: call(z.object({ staffId, pin }).strict()).returns<StaffSession>(),
   removeStaff: call(z.object({ staffId }).strict()).returns<StaffSession>(),
-  /** A manager's PIN, typed on the cashier's screen, approves one guarded action once. */
+  /**
+   * A manager's PIN, typed on the cashier's screen, approves one act once: `call` with exactly
+   * `args` (as the page is about to send them), for the person signed in now.
+   */
   approveAction: call(
-    z.object({ managerId: staffId, pin, action: z.enum(guardedActions) }).strict(),
+    z.object({ managerId: staffId, pin, call: z.string().min(1).max(64), args: actArgs }).strict(),
   ).returns<null>(),
 
   // Shifts: open, the X report so far, the close with its numbered Z report
@@ -287,6 +310,14 @@ export const calls = {
   printShiftReport: call(shiftReportChoice).returns<DocumentPrintResult>(),
   /** An X or Z report as PDF: what the Shift screen shows, so 'signed-in' like printing it. */
   saveShiftReportPdf: call(shiftReportChoice).returns<ReceiptPdfResult>(),
+
+  // The audit trail: who did what, on what, before and after, for a manager
+  /** The newest audit rows of the range that pass the filter, and the chain's state. */
+  auditEvents: call(auditQuery).returns<AuditList>(),
+  /** The same rows, oldest first, as CSV where the manager chooses. */
+  exportAuditCsv: call(auditQuery).returns<CsvExportResult>(),
+  /** Whether the audit trail is as the till wrote it (checked at start). */
+  auditChain: call(none).returns<AuditChainStatus>(),
 
   // Diagnostics for IT
   /** One zip (logs, settings without secrets, versions, displays, reader, journal check). */

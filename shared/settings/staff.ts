@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissions } from '../staff';
 import { declareSetting } from './setting-declaration';
 import { NO_CONTROL_CHARACTERS } from './text-rules';
 
@@ -23,6 +24,30 @@ const provisionedManagerSchema = z
     pinHash: z.string().regex(PIN_HASH, {
       message: 'A provisioned manager PIN must be a hash made with "npm run hash-pin".',
     }),
+  })
+  .strict();
+
+/** A role's name as a person reads it: letters and digits, spaces, dots, dashes between. */
+const ROLE_NAME = /^[\p{L}\p{N}](?:[\p{L}\p{N} ._-]*[\p{L}\p{N}])?$/u;
+const ROLE_NAME_WORDS =
+  'A role name is 1 to 32 letters or digits, with spaces, dots or dashes between them.';
+
+const staffRoleSchema = z
+  .object({
+    name: z
+      // These words are every check's of the name: its type, its length and its pattern.
+      .string({ message: ROLE_NAME_WORDS })
+      .max(32)
+      .regex(ROLE_NAME)
+      // The manager may do everything, always: a policy cannot leave a till without one.
+      .refine((name) => name.toLowerCase() !== 'manager', {
+        message: 'The manager role is built in: it may do everything, and IT cannot change it.',
+      }),
+    permissions: z
+      .array(z.enum(permissions, { message: `A permission is one of: ${permissions.join(', ')}.` }))
+      .refine((listed) => new Set(listed).size === listed.length, {
+        message: 'A role lists each permission once.',
+      }),
   })
   .strict();
 
@@ -66,5 +91,25 @@ export const staffSettings = {
       'Managers IT provisions: [{"name":"Ana","pinHash":"scrypt$..."}], the hash made with npm run hash-pin. IT only.',
     details:
       'The PIN is typed on the standard input of npm run hash-pin, never in clear in the policy.',
+  }),
+  /**
+   * Roles IT defines, each a name and its permissions (shared/staff.ts); a staff member may be
+   * given one. "cashier" may be redefined; "manager" is built in and may do everything.
+   */
+  staffRoles: declareSetting({
+    schema: z
+      .array(staffRoleSchema)
+      .max(20, { message: 'At most 20 roles may be defined.' })
+      .refine(
+        (roles) => new Set(roles.map((role) => role.name.toLowerCase())).size === roles.length,
+        { message: 'Each role name may be defined once.' },
+      ),
+    default: [],
+    itOnly: true,
+    title: 'Staff roles defined by IT',
+    description:
+      'Roles and what each may do: [{"name":"supervisor","permissions":["sell","void-paid"]}]. IT only.',
+    details:
+      'Permissions as in docs/staff.md. "cashier" may be redefined; "manager" may do everything.',
   }),
 };

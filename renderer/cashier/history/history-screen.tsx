@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CsvExportResult } from '../../../shared/ipc/views';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { rangeWords } from './date-range';
+import { DateRangeInputs } from './date-range-inputs';
 import { HistoryFilters } from './history-filters';
 import { OrderDetailView } from './order-detail-view';
 import { OrderSearch } from './order-search';
@@ -17,7 +18,12 @@ import { useHistory } from './use-history';
  * state, asset and payment way; search by reference; the range's report and CSV export; and
  * one order in detail, from which a manager voids a payment.
  */
-export function HistoryScreen() {
+export function HistoryScreen({
+  onOpenAudit,
+}: {
+  /** Opens the audit trail; absent for whoever may not see it. */
+  onOpenAudit?: () => void;
+} = {}) {
   const history = useHistory();
   const { range, orders, report, searched } = history;
   const [exported, setExported] = useState<CsvExportResult | null>(null);
@@ -32,21 +38,6 @@ export function HistoryScreen() {
     if (result?.ok) setExported(result.value);
   };
 
-  const dateInput = (which: 'fromDate' | 'toDate', label: string) => (
-    <TextInput
-      type="date"
-      label={label}
-      size="md"
-      value={range?.[which] ?? ''}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        if (range && /^\d{4}-\d{2}-\d{2}$/.test(value))
-          history.chooseRange({ ...range, [which]: value });
-      }}
-      data-testid={which === 'fromDate' ? 'history-from' : 'history-to'}
-    />
-  );
-
   return (
     <Stack gap="md" maw={1200} mx="auto" data-testid="history">
       <Group justify="space-between" align="end">
@@ -54,8 +45,12 @@ export function HistoryScreen() {
           History
         </Title>
         <Group align="end" gap="sm">
-          {dateInput('fromDate', 'From')}
-          {dateInput('toDate', 'To')}
+          {onOpenAudit ? (
+            <Button size="md" variant="light" onClick={onOpenAudit} data-testid="open-audit">
+              Audit trail
+            </Button>
+          ) : null}
+          <DateRangeInputs range={range} onChange={history.chooseRange} testIdPrefix="history" />
           <Button
             size="md"
             onClick={() => void exportCsv()}

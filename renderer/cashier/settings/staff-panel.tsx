@@ -7,7 +7,7 @@ import { useStaffSession } from '../staff/use-staff-session';
 
 /**
  * Who may sign in at this till: add a person, give someone a new PIN, remove someone. Only a
- * manager may change the list (main checks); a cashier gets the manager approval dialog.
+ * manager signed in may change the list (main checks); no approval lends that to a cashier.
  */
 export function StaffPanel() {
   const { session, setSession } = useStaffSession();
@@ -29,7 +29,7 @@ export function StaffPanel() {
           <>
             <Text size="sm" c="dimmed" data-testid="staff-pins-state">
               {session.pinsRequired
-                ? 'Everyone signs in with their own PIN. A cashier needs a manager’s PIN to change settings or this list, to export, to type a price or to record a late payment.'
+                ? 'Everyone signs in with their own PIN. A cashier needs a manager’s PIN to change settings, to export, to type a price or to record a late payment; only a manager signed in may change this list.'
                 : 'Staff PINs are off: the till does not ask who is at the till. This list is used once they are on.'}
             </Text>
             {session.staff.length > 0 ? (
@@ -51,7 +51,7 @@ export function StaffPanel() {
               />
             ) : null}
             <Divider />
-            <AddStaffForm onSession={setSession} />
+            <AddStaffForm roles={session.roles} onSession={setSession} />
           </>
         )}
       </Stack>

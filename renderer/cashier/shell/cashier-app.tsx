@@ -18,6 +18,8 @@ import { SignedInPerson } from '../staff/signed-in-person';
 import { staffGate } from '../staff/staff-gate';
 import { useStaffSession } from '../staff/use-staff-session';
 import { removeStartScreen } from '../../common/start-screen';
+import { AuditChainBanner } from '../audit/audit-chain-banner';
+import { maySeeAudit } from '../audit/may-see-audit';
 import {
   firstAnswer,
   isSettingsAtStart,
@@ -26,6 +28,7 @@ import {
   type FirstCall,
 } from './first-calls';
 import {
+  AuditScreen,
   FirstRunScreen,
   HistoryScreen,
   preloadScreens,
@@ -38,9 +41,10 @@ import { StatusBar } from './status-bar';
 import { UpdateReadyBadge } from './update-ready-badge';
 import { usePosEvent, usePosListener } from './use-pos';
 
-type Screen = 'sale' | 'history' | 'shift' | 'settings' | 'setup';
+type Screen = 'sale' | 'history' | 'shift' | 'settings' | 'setup' | 'audit';
 
-const screens: { id: Exclude<Screen, 'setup'>; label: string }[] = [
+/** The header's buttons; the audit trail opens from the History screen. */
+const screens: { id: Exclude<Screen, 'setup' | 'audit'>; label: string }[] = [
   { id: 'sale', label: 'Sale' },
   { id: 'history', label: 'History' },
   { id: 'shift', label: 'Shift' },
@@ -122,7 +126,12 @@ export function CashierApp() {
     setScreen('sale');
   };
   const forcedSetup = info.needsSetup;
-  const current: Screen = forcedSetup ? 'setup' : screen;
+  // The audit trail, for whoever may see it (main checks again).
+  const mayAudit = maySeeAudit(session, settings?.values.staffRoles ?? []);
+  const openAudit = () => setScreen('audit');
+  const current: Screen = forcedSetup ? 'setup' : screen === 'audit' && !mayAudit ? 'sale' : screen;
+  // The audit trail opens from History: its button stays lit there.
+  const shownIn = (id: Screen) => current === id || (id === 'history' && current === 'audit');
   const shopName = settings?.values.shopName ?? '';
 
   return (
@@ -176,8 +185,8 @@ export function CashierApp() {
                     size="md"
                     h={48}
                     px={14}
-                    variant={current === item.id ? 'filled' : 'subtle'}
-                    aria-current={current === item.id ? 'page' : undefined}
+                    variant={shownIn(item.id) ? 'filled' : 'subtle'}
+                    aria-current={shownIn(item.id) ? 'page' : undefined}
                     disabled={forcedSetup}
                     data-testid={`nav-${item.id}`}
                     onPointerEnter={preloadScreens}
@@ -193,7 +202,14 @@ export function CashierApp() {
         </Group>
       </Box>
       <Box component="main" p="md" style={{ flex: 1 }}>
-        {/* History, Shift, Settings and the first run load on first use (lazy-screens.ts). */}
+        {gate === null && mayAudit && current !== 'audit' ? (
+          // Whether the audit trail was changed outside the till: asked once the screen is up.
+          <AfterFirstPaint>
+            <AuditChainBanner personKey={signedIn?.staffId ?? ''} onOpen={openAudit} />
+          </AfterFirstPaint>
+        ) : null}
+        {/* History, Shift, Settings, the first run and the audit trail load on first use
+            (lazy-screens.ts). */}
         <Suspense fallback={<Loader size="lg" />}>
           {gate === 'first-manager' && session ? (
             <FirstManagerScreen onSession={onSignedIn} />
@@ -213,8 +229,10 @@ export function CashierApp() {
             <CatalogueMemoryContext.Provider value={catalogueMemory}>
               <SaleScreen sale={sale} settings={settings ?? null} />
             </CatalogueMemoryContext.Provider>
+          ) : current === 'audit' ? (
+            <AuditScreen />
           ) : current === 'history' ? (
-            <HistoryScreen />
+            <HistoryScreen {...(mayAudit ? { onOpenAudit: openAudit } : {})} />
           ) : current === 'shift' ? (
             <ShiftScreen timeZone={settings?.values.reportTimeZone ?? 'UTC'} />
           ) : (

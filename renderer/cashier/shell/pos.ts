@@ -1,7 +1,7 @@
 import type { CallName, CashierApi, Calls, EventName, Events } from '../../../shared/ipc/contract';
 import { cashierApi } from '../../common/bridge';
 import { askManagerApproval } from '../staff/approval-requests';
-import { guardedActionOf } from '../staff/staff-words';
+import { approversOf, permissionOf } from '../staff/staff-words';
 import type {
   ArgsOf,
   CallFailure,
@@ -21,8 +21,9 @@ function pos(): CashierApi {
 
 /**
  * One till call. When main answers that it needs a manager, the manager approval dialog asks
- * for a manager's PIN in place, and the call is made again once: the screen that asked gets
- * that second answer, or the first refusal when the cashier cancels. No screen handles it.
+ * for a manager's PIN in place for this very call with these arguments, and the call is made
+ * again once: the screen that asked gets that second answer, or the first refusal when the
+ * cashier cancels. No screen handles it.
  */
 export async function callPos<Name extends CallName>(
   name: Name,
@@ -30,8 +31,10 @@ export async function callPos<Name extends CallName>(
 ): Promise<CallResult<ResultOf<Calls[Name]>>> {
   const first = await callOnce(name, args);
   if (first.ok || first.error.kind !== 'needs-manager') return first;
-  const action = guardedActionOf(first.error.detail);
-  if (action === null || !(await askManagerApproval(action))) return first;
+  const action = permissionOf(first.error.detail);
+  if (action === null) return first;
+  const approvers = approversOf(first.error.detail);
+  if (!(await askManagerApproval({ action, call: name, args, approvers }))) return first;
   return callOnce(name, args);
 }
 

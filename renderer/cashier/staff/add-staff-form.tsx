@@ -1,16 +1,20 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { StaffRole, StaffSession } from '../../../shared/staff';
+import { builtInRoles, type StaffRole, type StaffSession } from '../../../shared/staff';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { NewPinFields } from './new-pin-fields';
 import { newPinProblem, roleWords } from './staff-words';
 
-const roles: StaffRole[] = ['cashier', 'manager'];
-
-/** "Add a person": name, cashier or manager, and their PIN typed twice. */
-export function AddStaffForm({ onSession }: { onSession: (session: StaffSession) => void }) {
+/** "Add a person": name, role (cashier, manager or one of IT's), and their PIN typed twice. */
+export function AddStaffForm({
+  roles = builtInRoles,
+  onSession,
+}: {
+  roles?: readonly StaffRole[];
+  onSession: (session: StaffSession) => void;
+}) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('cashier');
   const [pin, setPin] = useState('');
@@ -72,7 +76,7 @@ export function AddStaffForm({ onSession }: { onSession: (session: StaffSession)
                   data-testid={`add-staff-role-${choice}`}
                   onClick={() => setRole(choice)}
                 >
-                  {roleWords[choice]}
+                  {roleWords(choice)}
                 </button>
               ))}
             </Group>

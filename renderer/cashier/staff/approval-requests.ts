@@ -1,9 +1,18 @@
-import type { GuardedAction } from '../../../shared/staff';
+import type { Permission } from '../../../shared/staff';
+
+/** What a manager is asked to approve: this one call with these arguments, as the page makes it. */
+export interface ApprovalAsk {
+  /** What the refusal said is missing, in the manager's words (staff-words.ts). */
+  action: Permission;
+  call: string;
+  args: unknown;
+  /** Who may approve it (staff ids), as main said; null: any manager. */
+  approvers: string[] | null;
+}
 
 /** A guarded call waiting for a manager's PIN. */
-export interface ApprovalRequest {
+export interface ApprovalRequest extends ApprovalAsk {
   id: number;
-  action: GuardedAction;
 }
 
 type Pending = ApprovalRequest & { settle: (approved: boolean) => void };
@@ -18,10 +27,10 @@ class ApprovalQueue {
   private readonly dialogs = new Set<() => void>();
   private nextId = 1;
 
-  ask(action: GuardedAction): Promise<boolean> {
+  ask(ask: ApprovalAsk): Promise<boolean> {
     if (this.dialogs.size === 0) return Promise.resolve(false);
     return new Promise((settle) => {
-      this.pending = [...this.pending, { id: this.nextId++, action, settle }];
+      this.pending = [...this.pending, { ...ask, id: this.nextId++, settle }];
       this.changed();
     });
   }
@@ -53,9 +62,9 @@ class ApprovalQueue {
 
 const queue = new ApprovalQueue();
 
-/** Resolves true once a manager approved `action` on this screen, false when cancelled. */
-export function askManagerApproval(action: GuardedAction): Promise<boolean> {
-  return queue.ask(action);
+/** Resolves true once a manager approved the act on this screen, false when cancelled. */
+export function askManagerApproval(ask: ApprovalAsk): Promise<boolean> {
+  return queue.ask(ask);
 }
 
 export function settleApproval(id: number, approved: boolean): void {

@@ -15,7 +15,10 @@ import { usePinAttempt } from './use-pin-attempt';
  */
 export function ManagerApprovalHost({ session }: { session: StaffSession | null }) {
   const request = useSyncExternalStore(approvalStore.subscribe, approvalStore.current);
-  const managers = (session?.staff ?? []).filter((person) => person.role === 'manager');
+  // Those main named as able to approve this act; else the managers.
+  const managers = (session?.staff ?? []).filter((person) =>
+    request?.approvers ? request.approvers.includes(person.staffId) : person.role === 'manager',
+  );
   return (
     <Modal
       opened={request !== null}
@@ -51,7 +54,12 @@ function ApprovalForm({
   const approve = async (pin: string) => {
     if (!manager) return;
     const result = await pins.attempt(manager.staffId, () =>
-      callPos('approveAction', { managerId: manager.staffId, pin, action: request.action }),
+      callPos('approveAction', {
+        managerId: manager.staffId,
+        pin,
+        call: request.call,
+        args: request.args,
+      }),
     );
     if (result?.ok) settleApproval(request.id, true);
   };

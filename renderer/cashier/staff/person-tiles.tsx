@@ -38,7 +38,7 @@ export function PersonTiles({
             </Text>
             {/* Full text colour: dimmed grey is below AA on the picked tile's tint. */}
             <Text component="span" size="sm">
-              {roleWords[person.role]}
+              {roleWords(person.role)}
             </Text>
           </span>
         </button>

@@ -23,7 +23,7 @@ export function SignedInPerson({ person, onSession }: SignedInPersonProps) {
           {person.name}
         </Text>
         <Text size="sm" c="dimmed" lh={1.2}>
-          {roleWords[person.role]}
+          {roleWords(person.role)}
         </Text>
       </Stack>
       <Button

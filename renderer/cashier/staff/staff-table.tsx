@@ -45,7 +45,7 @@ export function StaffTable({ staff, signedInId, onChange }: StaffTableProps) {
                 ) : null}
               </Group>
             </Table.Td>
-            <Table.Td>{roleWords[person.role]}</Table.Td>
+            <Table.Td>{roleWords(person.role)}</Table.Td>
             <Table.Td>
               {person.source === 'policy' ? (
                 <Text size="sm" c="dimmed">

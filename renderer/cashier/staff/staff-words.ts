@@ -1,32 +1,47 @@
 import { formatSeconds } from '../../common/countdown-format';
-import {
-  guardedActions,
-  PIN_PATTERN,
-  type GuardedAction,
-  type StaffRole,
-} from '../../../shared/staff';
+import { permissions, PIN_PATTERN, type Permission, type StaffRole } from '../../../shared/staff';
 
-export const roleWords: Record<StaffRole, string> = {
+const builtInRoleWords: Record<string, string> = {
   cashier: 'Cashier',
   manager: 'Manager',
 };
 
+/** "Cashier", "Manager", or the name IT gave a role of its own, as IT wrote it. */
+export function roleWords(role: StaffRole): string {
+  return builtInRoleWords[role] ?? role;
+}
+
 /** What the cashier tried, as the manager reads it in the approval dialog. */
-export const actionWords: Record<GuardedAction, string> = {
-  settings: 'Changing the settings',
-  export: 'Exporting the sales list',
-  diagnostics: 'Exporting diagnostics for IT',
-  'paid-after-all': 'Recording a sale as paid after all',
-  'manual-price': 'Typing a price by hand',
-  staff: 'Changing the staff list',
+export const actionWords: Record<Permission, string> = {
+  sell: 'Selling',
   'void-paid': 'Voiding a payment',
+  'paid-after-all': 'Recording a sale as paid after all',
   'reopen-shift': 'Reopening a closed shift',
+  'prices-and-fees': 'Typing a price by hand',
+  'settings:service': 'Changing the settings',
+  'settings:shop': 'Changing the settings',
+  'settings:pricing': 'Changing the settings',
+  'settings:staff': 'Changing the settings',
+  'settings:printing': 'Changing the settings',
+  'settings:display': 'Changing the settings',
+  'settings:updates': 'Changing the settings',
+  'manage-staff': 'Changing the staff list',
+  'export-reports': 'Exporting the sales list',
+  'export-diagnostics': 'Exporting diagnostics for IT',
 };
 
-/** The action a 'needs-manager' refusal names, when it names one this page knows. */
-export function guardedActionOf(detail: Record<string, unknown> | undefined): GuardedAction | null {
+/** The permission a 'needs-manager' refusal names, when it names one this page knows. */
+export function permissionOf(detail: Record<string, unknown> | undefined): Permission | null {
   const action = detail?.action;
-  return (guardedActions as readonly unknown[]).includes(action) ? (action as GuardedAction) : null;
+  return (permissions as readonly unknown[]).includes(action) ? (action as Permission) : null;
+}
+
+/** Who may approve, when the refusal names them (staff ids); null when it does not. */
+export function approversOf(detail: Record<string, unknown> | undefined): string[] | null {
+  const approvers = detail?.approvers;
+  return Array.isArray(approvers) && approvers.every((id) => typeof id === 'string')
+    ? approvers
+    : null;
 }
 
 /** "14:35": the time on the till's clock when a locked person may try again. */

@@ -6,7 +6,7 @@ import type { ShiftReport } from '../../../shared/shifts/shift-report-types';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
-import { signInCashier } from './staff-till';
+import { approveAct, signInCashier } from './staff-till';
 
 // The history a manager uses, through the contract as the pages call it, on the harness's real
 // services (a real SQLite journal, the sandbox over HTTP): a range of days with filters, one
@@ -140,7 +140,9 @@ describe('history, order detail and voids through the contract', () => {
       detail: { action: 'void-paid' },
     });
     const onScreen = await qrSale('7', 'paid', false);
-    await ok(call('approveAction', { managerId, pin: '1234', action: 'void-paid' }));
+    const approveVoid = (orderId: string) =>
+      ok(approveAct(call, managerId, 'voidPaidOrder', { orderId, reason }));
+    await approveVoid(onScreen.orderId);
     const busy = await call('voidPaidOrder', { orderId: onScreen.orderId, reason });
     expect(busy.ok ? null : busy.error.kind).toBe('sale-on-screen');
     expect(
@@ -149,11 +151,11 @@ describe('history, order detail and voids through the contract', () => {
     await ok(call('finishSale'));
     // An order that was never paid has nothing to void.
     const unpaid = await qrSale('1', 'cancelled');
-    await ok(call('approveAction', { managerId, pin: '1234', action: 'void-paid' }));
+    await approveVoid(unpaid.orderId);
     const nothing = await call('voidPaidOrder', { orderId: unpaid.orderId, reason });
     expect(nothing.ok ? null : nothing.error.kind).toBe('not-allowed');
 
-    await ok(call('approveAction', { managerId, pin: '1234', action: 'void-paid' }));
+    await approveVoid(paid.orderId);
     const voided = await ok<OrderDetail>(call('voidPaidOrder', { orderId: paid.orderId, reason }));
     expect(voided.summary.state).toBe('voided');
     expect(voided.voiding).toBe('not-paid');
@@ -207,9 +209,16 @@ describe('history, order detail and voids through the contract', () => {
         detail: { reference: paid.reference, reason },
       }),
     ]);
+    // Each approval audited with how its act ended: the two refused acts kept theirs.
     expect(
-      audit.filter((event) => event.action === 'manager-override' && event.target === 'void-paid'),
-    ).toHaveLength(3);
+      audit
+        .filter((event) => event.action === 'manager-override' && event.target === 'voidPaidOrder')
+        .map((event) => [event.detail.object, event.detail.outcome]),
+    ).toEqual([
+      [{ orderId: onScreen.orderId, reason }, 'failed'],
+      [{ orderId: unpaid.orderId, reason }, 'failed'],
+      [{ orderId: paid.orderId, reason }, 'done'],
+    ]);
   });
 
   it('lets a manager signed in void a payment with no approval, named as the one who voided', async () => {

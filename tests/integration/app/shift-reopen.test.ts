@@ -6,7 +6,7 @@ import type { ShiftView, ZReportSummary, ZReportView } from '../../../shared/shi
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
-import { signInCashier } from './staff-till';
+import { approveAct, signInCashier } from './staff-till';
 
 // Reopening a closed shift through the contract, with staff PINs on: a manager's act. The
 // services are the harness's real ones (real SQLite journal, the sandbox over HTTP).
@@ -58,7 +58,7 @@ describe('reopening a shift through the contract', () => {
     expect(await ok(call('currentShift'))).toBeNull();
 
     // The manager's PIN in place approves it once.
-    await ok(call('approveAction', { managerId, pin: '1234', action: 'reopen-shift' }));
+    await ok(approveAct(call, managerId, 'reopenShift', { shiftId: 1 }));
     const reopened = await ok<ShiftView>(call('reopenShift', { shiftId: 1 }));
     expect(reopened).toMatchObject({
       shiftId: 2,

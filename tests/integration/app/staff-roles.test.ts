@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { callAccess } from '../../../electron/app/call-access';
+import { accessFor, callAccess } from '../../../electron/app/call-access';
 import type { CallName } from '../../../shared/ipc/contract';
 import type { StaffSession } from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
-import { signInCashier } from './staff-till';
+import { approveAct, signInCashier } from './staff-till';
 
 // Roles are enforced in main: every guarded call, made as a signed-in cashier through the
 // contract (as both transports make it), is refused until a manager's PIN approves that one
-// act; signed out, nothing that acts goes through. The services are the harness's real ones
+// act (the staff list never: deciding who may do what is not lent); signed out, nothing that
+// acts goes through. Each permission's own hostile tries: staff-permissions.test.ts. The services are the harness's real ones
 // (real SQLite journal, real sandbox over HTTP).
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -18,7 +19,10 @@ afterEach(async () => {
 });
 const call = callThrough(() => harness);
 
-/** Each guarded call with arguments its schema accepts (what it would do is not the point). */
+/**
+ * Each call a cashier may not make alone, with arguments its schema accepts (what it would do
+ * is not the point).
+ */
 const guardedCalls: Record<string, unknown> = {
   setManualPrice: { asset: 'USDT', chainId: '1', price: '1' },
   markPaidAfterAll: { orderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', reason: 'wallet' },
@@ -34,6 +38,8 @@ const guardedCalls: Record<string, unknown> = {
   exportZReportCsv: { zNumber: 1 },
   voidPaidOrder: { orderId: '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', reason: 'Refunded in cash' },
   reopenShift: { shiftId: 1 },
+  auditEvents: { fromDate: '2026-11-22', toDate: '2026-11-22' },
+  exportAuditCsv: { fromDate: '2026-11-22', toDate: '2026-11-22' },
 };
 
 async function tillWithCashier(): Promise<{ managerId: string; cashierId: string }> {
@@ -42,39 +48,46 @@ async function tillWithCashier(): Promise<{ managerId: string; cashierId: string
 }
 
 describe('staff roles, enforced in main', () => {
-  it('names every guarded call in the access table, and tests each of them here', () => {
-    const guarded = (Object.keys(callAccess) as CallName[]).filter(
-      (name) => typeof callAccess[name] === 'object',
-    );
+  it('names every call a cashier may not make alone, and tests each of them here', () => {
+    const guarded = (Object.keys(callAccess) as CallName[]).filter((name) => {
+      const access = callAccess[name];
+      return access === 'settings-keys' || (typeof access === 'object' && access.needs !== 'sell');
+    });
     expect(guarded.sort()).toEqual(Object.keys(guardedCalls).sort());
   });
 
-  it('refuses each guarded call of a signed-in cashier with needs-manager and the action', async () => {
+  it('refuses each guarded call of a signed-in cashier, naming the permission a manager may lend', async () => {
     await tillWithCashier();
     for (const [name, args] of Object.entries(guardedCalls)) {
       const result = await call(name as CallName, args);
       expect(result.ok, name).toBe(false);
       if (result.ok) continue;
+      const access = accessFor(name as CallName, args);
+      const needs = typeof access === 'object' ? access.needs : [];
+      if (needs.includes('manage-staff')) {
+        expect(result.error.kind, name).toBe('not-allowed');
+        continue;
+      }
       expect(result.error.kind, name).toBe('needs-manager');
-      const access = callAccess[name as CallName];
-      expect(result.error.detail?.action, name).toBe(
-        typeof access === 'object' ? access.guarded : undefined,
-      );
+      expect(result.error.detail?.action, name).toBe(needs[0]);
     }
   });
 
   it("lets a manager's PIN approve one act, once, and audits who approved", async () => {
     const { managerId, cashierId } = await tillWithCashier();
-    const wrong = await call('approveAction', { managerId, pin: '0000', action: 'settings' });
+    const settings = { patch: { shopName: 'Corner' } };
+    const wrong = await approveAct(call, managerId, 'updateSettings', settings, '0000');
     expect(wrong.ok ? null : wrong.error.kind).toBe('wrong-pin');
-    await ok(call('approveAction', { managerId, pin: '1234', action: 'settings' }));
-    // Approved for settings only: an export still needs a manager.
+    await ok(approveAct(call, managerId, 'updateSettings', settings));
+    // Approved for that settings change only: an export still needs a manager.
     const exported = await call('exportCsv', guardedCalls.exportCsv);
     expect(exported.ok ? null : exported.error.kind).toBe('needs-manager');
-    await ok(call('updateSettings', { patch: { shopName: 'Corner' } }));
+    await ok(call('updateSettings', settings));
     expect(harness!.settings.current().values.shopName).toBe('Corner');
-    const again = await call('updateSettings', { patch: { shopName: 'Other' } });
+    const again = await call('updateSettings', settings);
     expect(again.ok ? null : again.error.kind).toBe('needs-manager');
+    const other = await call('updateSettings', { patch: { shopName: 'Other' } });
+    expect(other.ok ? null : other.error.kind).toBe('needs-manager');
     const staff = harness!.services.staff;
     expect(staff.auditEvents().filter((event) => event.action === 'manager-override')).toEqual([
       expect.objectContaining({ actorId: cashierId, approverId: managerId }),

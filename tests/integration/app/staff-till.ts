@@ -1,3 +1,4 @@
+import type { CallName } from '../../../shared/ipc/contract';
 import type { StaffSession } from '../../../shared/staff';
 import { ok, type HarnessCall } from './harness-call';
 
@@ -22,4 +23,18 @@ export async function signInCashier(
   await ok(call('signOut'));
   await ok(call('signIn', { staffId: cashierId, pin: staffPins.cashier }));
   return { managerId, cashierId };
+}
+
+/**
+ * A manager's PIN typed at the cashier's approval prompt for one act (`name` with exactly
+ * `args`), as the page sends it before making that call again.
+ */
+export function approveAct(
+  call: HarnessCall,
+  managerId: string,
+  name: CallName,
+  args: unknown = {},
+  pin: string = staffPins.manager,
+) {
+  return call('approveAction', { managerId, pin, call: name, args });
 }

@@ -178,7 +178,8 @@ describe('export diagnostics after a day with staff', () => {
       call('approveAction', {
         managerId: manager.staffId,
         pin: MANAGER.pin,
-        action: 'diagnostics',
+        call: 'exportDiagnostics',
+        args: {},
       }),
     );
     await ok(call('exportDiagnostics'));

@@ -19,6 +19,8 @@ const SHIPPED_SQL: Record<number, string> = {
   5: '0dc11694de33716bcd38ed961b8d938a460aacb5a32cd9d61fa97a43216dea10',
   6: '6cc832eacda827af0bc7fa59894537cce4de6503956fc559e3a20f5d5848ca70',
   7: '373eb562e8238f9b96046cc443a6417956579f19010182dd86dd06bbae04a732',
+  8: '8f6b6765d5c4c638407e5751926591059f708bf4e7c51ccc99a6b8663169467f',
+  9: '90f21dd4ab7cce5341f062af4242c65c40702de71146295754c209714d8163d6',
 };
 
 const step = (version: number): Migration => ({ version, description: `step ${version}`, sql: '' });

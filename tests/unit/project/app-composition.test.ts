@@ -13,6 +13,8 @@ const composition = new Set([
   'app-services.ts',
   'call-access.ts',
   'dispatch-call.ts',
+  // A guard around each export call: the audit row once it ends, with its outcome.
+  'export-audit.ts',
   'sale-wiring.ts',
   'settings-reactions.ts',
   'staff-guard.ts',

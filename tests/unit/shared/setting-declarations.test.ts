@@ -69,6 +69,7 @@ describe('setting declarations', () => {
         'updateFeedUrl',
         'updateChannel',
         'provisionedManagers',
+        'staffRoles',
       ].sort(),
     );
   });
@@ -113,6 +114,7 @@ describe('setting declarations', () => {
       'provisionedManagers',
       'updateFeedUrl',
       'updateChannel',
+      'staffRoles',
     ]);
   });
 });

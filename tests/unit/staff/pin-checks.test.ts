@@ -92,6 +92,8 @@ describe('PinChecks', () => {
         source: 'local',
         failedAttempts: 0,
         lockedUntilMs: null,
+        approveFailedAttempts: 0,
+        approveLockedUntilMs: null,
         removedAtMs: null,
       });
       expect(verify.calls).toEqual([{ pin: CASHIER_PIN, stored: hash }]);
@@ -165,8 +167,14 @@ describe('PinChecks', () => {
           detail: { purpose: 'approve', failedAttempts: 1, action: 'refund' },
         }),
       ]);
-      expect(rig.row(MIA)).toMatchObject({ failed_attempts: 1, locked_until_ms: null });
-      expect(rig.row(CAL)).toMatchObject({ failed_attempts: 0 });
+      // Counted as a wrong PIN at an approval prompt, apart from Mia's own sign-in.
+      expect(rig.row(MIA)).toMatchObject({
+        failed_attempts: 0,
+        locked_until_ms: null,
+        approve_failed_attempts: 1,
+        approve_locked_until_ms: null,
+      });
+      expect(rig.row(CAL)).toMatchObject({ failed_attempts: 0, approve_failed_attempts: 0 });
     });
 
     it('at the sign-in screen is recorded with nobody as the actor', async () => {
@@ -270,6 +278,116 @@ describe('PinChecks', () => {
       await rig.refused(() => checks.check(CAL, WRONG, atSignIn), 'locked');
       expect((await checks.check(MIA, MANAGER_PIN, atSignIn)).staffId).toBe(MIA);
       expect(rig.row(MIA)).toMatchObject({ failed_attempts: 0, locked_until_ms: null });
+    });
+  });
+
+  // A manager's PIN typed at a cashier's approval prompt counts in a run of its own: whoever
+  // guesses there locks that manager's approvals, never the manager's own sign-in.
+  describe('at an approval prompt', () => {
+    const atPrompt = { purpose: 'approve', actorId: CAL } as const;
+
+    async function wrongAtPrompt(count: number): Promise<void> {
+      for (let attempt = 1; attempt <= count; attempt += 1) {
+        await rig.refused(() => checks.check(MIA, WRONG, atPrompt), 'wrong-pin');
+      }
+    }
+
+    it('counts wrong PINs apart, and the fifth locks approvals by that manager 30 s', async () => {
+      await wrongAtPrompt(4);
+      expect(rig.row(MIA)).toMatchObject({ failed_attempts: 0, approve_failed_attempts: 4 });
+      const nowMs = rig.clock.now();
+      const refusal = await rig.refused(() => checks.check(MIA, WRONG, atPrompt), 'locked');
+      expect(refusal.lockedUntilMs).toBe(nowMs + 30_000);
+      expect(rig.row(MIA)).toMatchObject({
+        failed_attempts: 0,
+        locked_until_ms: null,
+        approve_failed_attempts: 5,
+        approve_locked_until_ms: nowMs + 30_000,
+      });
+      expect(pinLocked()).toEqual([
+        expect.objectContaining({
+          actorId: CAL,
+          target: MIA,
+          detail: expect.objectContaining({ failedAttempts: 5 }),
+        }),
+      ]);
+    });
+
+    it("while approvals are locked, refuses the right PIN there uncompared; the manager's sign-in takes it", async () => {
+      await wrongAtPrompt(4);
+      await rig.refused(() => checks.check(MIA, WRONG, atPrompt), 'locked');
+      const until = rig.clock.now() + 30_000;
+      verify.calls = [];
+      rig.clock.set(until - 1);
+      const early = await rig.refused(() => checks.check(MIA, MANAGER_PIN, atPrompt), 'locked');
+      expect(early.lockedUntilMs).toBe(until);
+      expect(verify.calls).toEqual([]);
+      expect((await checks.check(MIA, MANAGER_PIN, atSignIn)).staffId).toBe(MIA);
+      // Signing in clears the sign-in's run only: the prompt's lock stands.
+      expect(rig.row(MIA)).toMatchObject({
+        approve_failed_attempts: 5,
+        approve_locked_until_ms: until,
+      });
+      rig.clock.set(until);
+      const row = await checks.check(MIA, MANAGER_PIN, atPrompt);
+      expect(row).toMatchObject({
+        staffId: MIA,
+        approveFailedAttempts: 0,
+        approveLockedUntilMs: null,
+      });
+      expect(rig.row(MIA)).toMatchObject({
+        approve_failed_attempts: 0,
+        approve_locked_until_ms: null,
+      });
+    });
+
+    it("a locked sign-in leaves the prompt's run alone, and the prompt's right PIN leaves the sign-in's", async () => {
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await rig.refused(
+          () => checks.check(MIA, WRONG, atSignIn),
+          attempt < 5 ? 'wrong-pin' : 'locked',
+        );
+      }
+      const lockedUntil = rig.row(MIA)!.locked_until_ms;
+      await wrongAtPrompt(2);
+      const row = await checks.check(MIA, MANAGER_PIN, atPrompt);
+      expect(row).toMatchObject({
+        failedAttempts: 5,
+        lockedUntilMs: lockedUntil,
+        approveFailedAttempts: 0,
+        approveLockedUntilMs: null,
+      });
+      expect(rig.row(MIA)).toMatchObject({
+        failed_attempts: 5,
+        locked_until_ms: lockedUntil,
+        approve_failed_attempts: 0,
+      });
+      await rig.refused(() => checks.check(MIA, MANAGER_PIN, atSignIn), 'locked');
+    });
+
+    it("the sign-in's right PIN returns the prompt's run as it stands", async () => {
+      await wrongAtPrompt(2);
+      expect(await checks.check(MIA, MANAGER_PIN, atSignIn)).toMatchObject({
+        failedAttempts: 0,
+        lockedUntilMs: null,
+        approveFailedAttempts: 2,
+        approveLockedUntilMs: null,
+      });
+    });
+
+    it('a new PIN ends both runs', async () => {
+      await wrongAtPrompt(4);
+      await rig.refused(() => checks.check(MIA, WRONG, atPrompt), 'locked');
+      await rig.refused(() => checks.check(MIA, WRONG, atSignIn), 'wrong-pin');
+      rig.staff.signOut();
+      await rig.staff.signIn(MIA, MANAGER_PIN);
+      await rig.staff.resetPin(MIA, '24681357');
+      expect(rig.row(MIA)).toMatchObject({
+        failed_attempts: 0,
+        locked_until_ms: null,
+        approve_failed_attempts: 0,
+        approve_locked_until_ms: null,
+      });
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPin } from '../../../electron/staff/pin-hash';
 import { findSecret } from '../../support/secret-leak';
-import { CASHIER_PIN, MANAGER_PIN, rigWithTeam, type StaffRig } from './staff-rig';
+import { CASHIER_PIN, exportDay, MANAGER_PIN, rigWithTeam, type StaffRig } from './staff-rig';
 
 describe('StaffService: the audit trail', () => {
   let rig: StaffRig;
@@ -84,9 +84,9 @@ describe('StaffService: the audit trail', () => {
     const oldHash = rig.row('staff-2')?.pin_hash as string;
     await rig.staff.resetPin('staff-2', newPin);
     await rig.staff.signIn('staff-2', newPin);
-    await rig.refused(() => rig.staff.approve('staff-1', wrongPin, 'settings'), 'wrong-pin');
-    await rig.staff.approve('staff-1', MANAGER_PIN, 'settings');
-    rig.staff.authorize('settings');
+    await rig.refused(() => rig.staff.approve('staff-1', wrongPin, exportDay()), 'wrong-pin');
+    await rig.staff.approve('staff-1', MANAGER_PIN, exportDay());
+    rig.staff.authorize(exportDay()).settle(null);
     rig.clock.advance(60_000); // auto-lock
 
     const hashes = (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { StaffRig } from './staff-rig';
+import { act, StaffRig } from './staff-rig';
 
 describe('StaffService: PINs off, and the first manager', () => {
   let rig: StaffRig;
@@ -12,11 +12,16 @@ describe('StaffService: PINs off, and the first manager', () => {
       signedIn: null,
       needsFirstManager: false,
       staff: [],
+      roles: ['cashier', 'manager'],
     });
     expect(rig.staff.actor()).toBeNull();
     expect(() => rig.staff.requireSignedIn()).not.toThrow();
-    expect(rig.staff.authorize('settings')).toEqual({ actorId: null, approverId: null });
-    expect(rig.staff.authorize('staff')).toEqual({ actorId: null, approverId: null });
+    const settings = act('updateSettings', ['settings:shop'], { patch: { shopName: 'A' } });
+    expect(rig.staff.authorize(settings)).toMatchObject({ actorId: null, approverId: null });
+    expect(rig.staff.authorize(act('addStaff', ['manage-staff']))).toMatchObject({
+      actorId: null,
+      approverId: null,
+    });
     await rig.refused(() => rig.staff.createFirstManager('Mia', '1234'), 'not-allowed');
     await rig.refused(() => rig.staff.signIn('staff-1', '1234'), 'not-allowed');
     expect(rig.actions()).toEqual([]);
@@ -49,6 +54,7 @@ describe('StaffService: PINs off, and the first manager', () => {
       signedIn: { staffId: 'staff-1', name: 'Mia', role: 'manager' },
       needsFirstManager: false,
       staff: [{ staffId: 'staff-1', name: 'Mia', role: 'manager', source: 'local' }],
+      roles: ['cashier', 'manager'],
     });
     expect(rig.sessions.at(-1)).toEqual(session);
     expect(rig.staff.actor()).toEqual({ staffId: 'staff-1', name: 'Mia', role: 'manager' });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPin } from '../../../electron/staff/pin-hash';
-import { rigWithTeam, StaffRig } from './staff-rig';
+import { act, rigWithTeam, StaffRig } from './staff-rig';
 
 // IT provisions managers in its policy by name and PIN hash; the till keeps them in step.
 describe('StaffService: managers IT provisions', () => {
@@ -120,7 +120,10 @@ describe('StaffService: managers IT provisions', () => {
     // Even before the service hears of the change, nobody acts as a signed-in person.
     rig.settings.staffPinsRequired = false;
     expect(rig.staff.actor()).toBeNull();
-    expect(rig.staff.authorize('staff')).toEqual({ actorId: null, approverId: null });
+    expect(rig.staff.authorize(act('addStaff', ['manage-staff']))).toMatchObject({
+      actorId: null,
+      approverId: null,
+    });
     rig.settings.staffPinsRequired = true;
     rig.set({ staffPinsRequired: false });
     expect(rig.sessions.at(-1)).toMatchObject({ pinsRequired: false, signedIn: null });

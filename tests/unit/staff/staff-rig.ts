@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
+import { guardedAct, type GuardedAct } from '../../../electron/staff/guarded-act';
 import { StaffRefusal, type StaffRefusalCode } from '../../../electron/staff/staff-errors';
 import { StaffService } from '../../../electron/staff/staff-service';
 import { defaultSettings, type Settings } from '../../../shared/settings';
-import type { StaffSession } from '../../../shared/staff';
+import type { Permission, StaffSession } from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { tempJournal, type TempJournal } from '../../support/sale-fixtures';
 import { recordingLogger } from '../../support/secret-leak';
@@ -95,3 +96,17 @@ export async function rigWithTeam(settings: Partial<Settings> = {}): Promise<Sta
   await rig.staff.addStaff('Cal', 'cashier', CASHIER_PIN);
   return rig;
 }
+
+/** One act as the guard hands it over: a call, its arguments, what it needs. */
+export function act(
+  call: string,
+  needs: readonly Permission[],
+  args: unknown = {},
+  turnsPinsOff = false,
+): GuardedAct {
+  return guardedAct(call, args, needs, turnsPinsOff);
+}
+
+/** An export of one day's sales: it needs 'export-reports'. */
+export const exportDay = (day = '2026-11-22') =>
+  act('exportCsv', ['export-reports'], { fromDate: day, toDate: day });

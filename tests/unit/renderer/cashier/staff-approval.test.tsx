@@ -19,7 +19,7 @@ const needsManager = refused(
   'needs-manager',
   'This needs a manager. Ask a manager for their PIN.',
   {
-    action: 'settings',
+    action: 'settings:shop',
   },
 );
 const saved = cashierSettings({ shopName: 'Corner Café' });
@@ -63,8 +63,14 @@ describe('a call that needs a manager', () => {
     fireEvent.click(within(shown).getByTestId('manager-tile-m-ida'));
     tapPin('8642');
     await expect(answer).resolves.toEqual({ ok: true, value: saved });
+    // The manager approves this very act: the call and the arguments the page is about to send.
     expect(pos.callsOf('approveAction')).toEqual([
-      { managerId: 'm-ida', pin: '8642', action: 'settings' },
+      {
+        managerId: 'm-ida',
+        pin: '8642',
+        call: 'updateSettings',
+        args: { patch: { shopName: 'Corner Café' } },
+      },
     ]);
     expect(pos.callsOf('updateSettings')).toHaveLength(2);
     await waitFor(() => expect(screen.queryByTestId('manager-approval')).toBeNull());
@@ -116,6 +122,27 @@ describe('a call that needs a manager', () => {
     pos.answer('exportDiagnostics', () => unnamed);
     await expect(callPos('exportDiagnostics', {})).resolves.toEqual(unnamed);
     expect(screen.queryByTestId('manager-approval')).toBeNull();
+  });
+
+  it('offers only those main names as able to approve, one of them picked at once', async () => {
+    settingsGuardedOnce();
+    pos.answer('updateSettings', () => ({
+      ok: false,
+      error: {
+        kind: 'needs-manager',
+        message: 'This needs a manager. Ask a manager for their PIN.',
+        detail: { action: 'settings:shop', permissions: ['settings:shop'], approvers: ['m-ana'] },
+      },
+    }));
+    showHost();
+    void save();
+    const shown = await dialog();
+    expect(within(shown).queryByTestId('manager-tile-m-ida')).toBeNull();
+    expect(within(shown).queryByTestId('manager-tile-m-ana')).toBeNull();
+    expect(screen.getByTestId('pin-for').textContent).toBe('PIN for Ana');
+    tapPin('8642');
+    await waitFor(() => expect(pos.callsOf('approveAction')).toHaveLength(1));
+    expect(pos.callsOf('approveAction')[0]).toMatchObject({ managerId: 'm-ana' });
   });
 
   it('lets other failures through untouched', async () => {

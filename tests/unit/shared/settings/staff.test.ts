@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import { staffSettings } from '../../../../shared/settings/staff';
+import { permissions } from '../../../../shared/staff';
 import {
   accept,
   acceptEach,
@@ -20,11 +21,12 @@ const HASH =
   'scrypt$16384$8$1$AAECAwQFBgcICQoLDA0ODw==$ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=';
 
 describe('the staff settings', () => {
-  it('default to no PINs, a 10-minute lock and no provisioned managers', () => {
+  it('default to no PINs, a 10-minute lock, no provisioned managers and no roles of IT', () => {
     expectDefaults(staffSettings, {
       staffPinsRequired: false,
       autoLockMinutes: 10,
       provisionedManagers: [],
+      staffRoles: [],
     });
   });
 });
@@ -176,5 +178,108 @@ describe('provisionedManagers', () => {
     const managers = (count: number) =>
       Array.from({ length: count }, (_, i) => ({ name: `Manager ${i + 1}`, pinHash: HASH }));
     expectAtMost('provisionedManagers', 20, managers, 'At most 20 managers may be provisioned.');
+  });
+});
+
+describe('staffRoles', () => {
+  const nameWords =
+    'A role name is 1 to 32 letters or digits, with spaces, dots or dashes between them. (at 0.name)';
+  const named = (name: unknown) => [{ name, permissions: ['sell'] }];
+  const listing = (listed: unknown[]) => [{ name: 'lead', permissions: listed }];
+
+  it('takes roles by name with the permissions IT lists, none or all of them', () => {
+    accept('staffRoles', []);
+    accept('staffRoles', [
+      { name: 'supervisor', permissions: ['sell', 'void-paid', 'manage-staff'] },
+      { name: 'bookkeeper', permissions: [] },
+      { name: 'owner', permissions: [...permissions] },
+    ]);
+  });
+
+  it('takes the cashier redefined, but never the manager, in any case', () => {
+    accept('staffRoles', named('cashier'));
+    accept('staffRoles', named('store manager'));
+    accept('staffRoles', named('managers'));
+    refuseEach(
+      'staffRoles',
+      ['manager', 'Manager', 'MANAGER'].map(named),
+      'The manager role is built in: it may do everything, and IT cannot change it. (at 0.name)',
+    );
+  });
+
+  it('takes a name of 1 to 32 letters or digits, with spaces, dots, dashes and underscores inside', () => {
+    acceptEach(
+      'staffRoles',
+      ['A', '7', 'shift lead', 'Kassierer Ü', 'lead.2', 'night_shift', 'co-owner'],
+      named,
+    );
+    expectAtMost('staffRoles', 32, (length) => named('r'.repeat(length)), nameWords);
+  });
+
+  itRefusesEach(
+    'staffRoles',
+    nameWords,
+    [
+      ['no name', ''],
+      ['a space before', ' lead'],
+      ['a space after', 'lead '],
+      ['a dash before', '-lead'],
+      ['a dot after', 'lead.'],
+      ['a slash', 'lead/2'],
+      ['a line break', 'lead\nnight'],
+      ['a control character', 'lead\u0000'],
+      ['a name that is not text', 5],
+    ],
+    { title: 'refuses %s as a role name', within: named },
+  );
+
+  it('refuses a permission nobody defined, and one listed twice', () => {
+    refuse(
+      'staffRoles',
+      listing(['sell', 'fly']),
+      `A permission is one of: ${permissions.join(', ')}. (at 0.permissions.1)`,
+    );
+    refuse(
+      'staffRoles',
+      listing(['sell', 'void-paid', 'sell']),
+      'A role lists each permission once. (at 0.permissions)',
+    );
+  });
+
+  it('tells names apart as their lower case does: "Maß" and "MASS" are two roles', () => {
+    accept('staffRoles', [
+      { name: 'Maß', permissions: [] },
+      { name: 'MASS', permissions: [] },
+    ]);
+  });
+
+  it('refuses one name defined twice, whatever its case', () => {
+    refuse(
+      'staffRoles',
+      [
+        { name: 'Lead', permissions: ['sell'] },
+        { name: 'lead', permissions: [] },
+      ],
+      'Each role name may be defined once.',
+    );
+  });
+
+  it('refuses a role with a key it does not know, or without its permissions', () => {
+    refuse(
+      'staffRoles',
+      [{ name: 'lead', permissions: [], pin: '1234' }],
+      'Unrecognized key: "pin" (at 0)',
+    );
+    refuse(
+      'staffRoles',
+      [{ name: 'lead' }],
+      'Invalid input: expected array, received undefined (at 0.permissions)',
+    );
+  });
+
+  it('takes 19 and 20 roles and refuses 21', () => {
+    const roles = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ name: `Role ${i + 1}`, permissions: ['sell'] }));
+    expectAtMost('staffRoles', 20, roles, 'At most 20 roles may be defined.');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrintDocument } from '../../../shared/printing/print-document';
 import { defaultSettings, type Settings } from '../../../shared/settings';
 import type { ShiftRow, ZReportView } from '../../../shared/shifts/shift-views';
-import { shiftReportPrintHandlers } from '../../../electron/app/shift-report-print-handlers';
+import { shiftReportPrintHandlers } from '../../../electron/app/print-handlers';
 import { silentLogger } from '../../../electron/logging/logger';
 import { ReceiptPrinting, type PrinterChoice } from '../../../electron/printing/receipt-printing';
 import { shiftReport } from '../../../electron/shifts/shift-report';

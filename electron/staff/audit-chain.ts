@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { AuditChainProblem } from '../../shared/audit/audit-views';
+
+/** An audit row's fields as the file stores them (texts exactly as written): what its hash covers. */
+export interface ChainedFields {
+  auditId: number;
+  atMs: number;
+  action: string;
+  actorId: string | null;
+  approverId: string | null;
+  target: string | null;
+  objectKind: string | null;
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+  outcome: string | null;
+  detail: string;
+}
+
+export interface StoredAuditRow extends ChainedFields {
+  /** Null on rows written before migration 8: the first row after them chains over them. */
+  rowHash: string | null;
+}
+
+/** The end of the chain as the file's `audit_chain_head` row names it (undefined: the row is gone). */
+export type ChainHead = { auditId: number | null; rowHash: string | null } | undefined;
+
+/** What the first row chains from. */
+export const CHAIN_START = '0'.repeat(64);
+/** Problems kept by name; more are only counted. */
+const PROBLEMS_KEPT = 20;
+
+/**
+ * SHA-256 (hex) over the previous row's hash and this row's fields in a fixed order. The row's
+ * id is among them, so a row moved to another place or numbered again breaks the chain too.
+ */
+export function rowHash(previous: string, row: ChainedFields): string {
+  const fields = [
+    row.auditId,
+    row.atMs,
+    row.action,
+    row.actorId,
+    row.approverId,
+    row.target,
+    row.objectKind,
+    row.before,
+    row.after,
+    row.reason,
+    row.outcome,
+    row.detail,
+  ];
+  return createHash('sha256')
+    .update(`${previous}\n${JSON.stringify(fields)}`)
+    .digest('hex');
+}
+
+export interface ChainCheck {
+  rows: number;
+  /** Whether any row holds its hash (false: only rows from before migration 8, or none). */
+  chained: boolean;
+  problems: AuditChainProblem[];
+  problemCount: number;
+  /** The id after the last row (or after the chain's end, when that is later). */
+  nextId: number;
+  /** The hash the next row chains from. */
+  end: string;
+}
+
+/**
+ * Walks the rows oldest first. Each stored hash must be the hash of its row over the hash
+ * stored before it, so one row changed shows at that row alone; ids must follow each other,
+ * so rows removed show at the row after them; a row without a hash after the chain began was
+ * put in by hand; and the chain's end (`audit_chain_head`, kept by a trigger on every insert)
+ * must name the last row, so the newest rows removed show too. Rows from before the chain
+ * began have no hash of their own: the first hashed row covers them all.
+ */
+export function checkChain(rows: Iterable<StoredAuditRow>, head: ChainHead): ChainCheck {
+  const problems: AuditChainProblem[] = [];
+  let problemCount = 0;
+  const found = (kind: AuditChainProblem['kind'], auditId: number | null) => {
+    problemCount += 1;
+    if (problems.length < PROBLEMS_KEPT) problems.push({ kind, auditId });
+  };
+  let previous = CHAIN_START;
+  let lastId = 0;
+  let lastHash: string | null = null;
+  let count = 0;
+  let chained = false;
+  for (const row of rows) {
+    count += 1;
+    const computed = rowHash(previous, row);
+    const gap = row.auditId !== lastId + 1;
+    if (gap) found('missing', row.auditId);
+    if (row.rowHash === null) {
+      if (chained) found('added', row.auditId);
+      previous = computed;
+    } else {
+      if (row.rowHash !== computed && !gap) {
+        // The first hashed row also covers every row before the chain began.
+        found(!chained && count > 1 ? 'earlier-rows-changed' : 'changed', row.auditId);
+      }
+      chained = true;
+      previous = row.rowHash;
+    }
+    lastId = row.auditId;
+    lastHash = row.rowHash;
+  }
+  const headId = head?.auditId ?? null;
+  if (head === undefined) {
+    if (chained) found('end-marker-gone', null);
+  } else if (headId !== null) {
+    if (headId > lastId) found('missing-at-end', headId);
+    else if (headId < lastId) found('added', lastId);
+    else if (head.rowHash !== lastHash) found('changed', lastId);
+  } else if (chained) {
+    found('end-marker-gone', null);
+  }
+  return {
+    rows: count,
+    chained,
+    problems,
+    problemCount,
+    nextId: Math.max(lastId, headId ?? 0) + 1,
+    end: previous,
+  };
+}
