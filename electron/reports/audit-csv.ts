@@ -1,12 +1,8 @@
-import { Readable, type Writable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 import type { AuditRowView } from '../../shared/audit/audit-views';
-import { csvText } from './csv-format';
+import { writeCsvRows, type CsvColumn } from './csv-stream';
 import { csvTimestamps } from './csv-timestamps';
 import { formulaSafe } from './formula-guard';
-
-/** Rows per chunk written, as the orders' export does. */
-const ROWS_PER_CHUNK = 50;
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
 
@@ -15,7 +11,7 @@ const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(valu
  * are the values as recorded, JSON; every text cell goes through the formula guard, since a
  * name, a reason or a setting's value was typed by someone.
  */
-function columnsIn(timeZone: string): { name: string; value: (row: AuditRowView) => string }[] {
+function columnsIn(timeZone: string): CsvColumn<AuditRowView>[] {
   const times = csvTimestamps(timeZone);
   const text = (value: string | null | undefined) => formulaSafe(value ?? '', false);
   const number = (value: number) => formulaSafe(String(value), true);
@@ -47,33 +43,10 @@ function columnsIn(timeZone: string): { name: string; value: (row: AuditRowView)
  * and resolves with the number of rows once it took every byte. On a failure `out` is
  * destroyed and the promise rejects once it has closed, as the orders' export does.
  */
-export async function writeAuditCsv(
+export function writeAuditCsv(
   rows: Iterable<AuditRowView>,
   out: Writable,
   timeZone: string,
 ): Promise<number> {
-  const columns = columnsIn(timeZone);
-  const names = columns.map((column) => column.name);
-  let count = 0;
-  function* chunks(): Generator<string> {
-    yield csvText(names, [], true);
-    let batch: string[][] = [];
-    for (const row of rows) {
-      batch.push(columns.map((column) => column.value(row)));
-      count += 1;
-      if (batch.length === ROWS_PER_CHUNK) {
-        yield csvText(names, batch, false);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield csvText(names, batch, false);
-  }
-  try {
-    await pipeline(Readable.from(chunks(), { objectMode: false }), out);
-  } catch (error) {
-    out.destroy();
-    await finished(out).catch(() => undefined);
-    throw error;
-  }
-  return count;
+  return writeCsvRows(rows, columnsIn(timeZone), out);
 }

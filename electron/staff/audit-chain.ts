@@ -31,11 +31,11 @@ export const CHAIN_START = '0'.repeat(64);
 const PROBLEMS_KEPT = 20;
 
 /**
- * SHA-256 (hex) over the previous row's hash and this row's fields in a fixed order. The row's
- * id is among them, so a row moved to another place or numbered again breaks the chain too.
+ * A row's fields in the chain's fixed order: the order its hash covers them in, and the order
+ * the trail's INSERT writes them in (audit-trail.ts).
  */
-export function rowHash(previous: string, row: ChainedFields): string {
-  const fields = [
+export function chainedValues(row: ChainedFields) {
+  return [
     row.auditId,
     row.atMs,
     row.action,
@@ -48,9 +48,16 @@ export function rowHash(previous: string, row: ChainedFields): string {
     row.reason,
     row.outcome,
     row.detail,
-  ];
+  ] as const;
+}
+
+/**
+ * SHA-256 (hex) over the previous row's hash and this row's fields in a fixed order. The row's
+ * id is among them, so a row moved to another place or numbered again breaks the chain too.
+ */
+export function rowHash(previous: string, row: ChainedFields): string {
   return createHash('sha256')
-    .update(`${previous}\n${JSON.stringify(fields)}`)
+    .update(`${previous}\n${JSON.stringify(chainedValues(row))}`)
     .digest('hex');
 }
 

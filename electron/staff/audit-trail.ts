@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock';
 import {
   CHAIN_START,
   checkChain,
+  chainedValues,
   rowHash,
   type ChainCheck,
   type StoredAuditRow,
@@ -198,21 +199,7 @@ export class AuditTrail {
       outcome: fields.outcome ?? null,
       detail: JSON.stringify(withoutSecrets(fields.detail ?? {})),
     };
-    this.insert.run(
-      row.auditId,
-      row.atMs,
-      row.action,
-      row.actorId,
-      row.approverId,
-      row.target,
-      row.objectKind,
-      row.before,
-      row.after,
-      row.reason,
-      row.outcome,
-      row.detail,
-      rowHash(previous, row),
-    );
+    this.insert.run(...chainedValues(row), rowHash(previous, row));
   }
 
   /** Oldest first. */
