@@ -33,6 +33,12 @@ export interface StaffSession {
   staff: StaffMember[];
   /** The roles a person may be given here: the two built in, then IT's (absent: the two). */
   roles?: StaffRole[];
+  /**
+   * What the person at the till may do by themself, in the order of `permissions`: everything
+   * with PINs off (the implicit cashier), their role's permissions when signed in, nothing when
+   * nobody is. The pages show what this allows; main checks every call whatever they show.
+   */
+  permissions: Permission[];
 }
 
 /** The settings groups, one per domain file of shared/settings/. */
@@ -80,10 +86,15 @@ export function settingsPermission(domain: SettingDomain): Permission {
 }
 
 /**
- * Permissions that decide who may do what: only the person signed in may use them, never a
- * cashier with a manager's approval, so one approval cannot hand out more than one act.
+ * Permissions no approval lends, only the person signed in holding them may use them: who may
+ * do what (one approval must not hand out more than one act), and the till's IT-level settings
+ * (the payment service, its token, the wallet's NFC application), which the Settings page shows
+ * read-only to everyone else.
  */
-export const selfOnlyPermissions: ReadonlySet<Permission> = new Set<Permission>(['manage-staff']);
+export const selfOnlyPermissions: ReadonlySet<Permission> = new Set<Permission>([
+  'settings:service',
+  'manage-staff',
+]);
 
 /** A role IT defines by policy: its name and what it may do. */
 export interface RoleDefinition {

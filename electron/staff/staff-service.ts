@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock';
 import type { Settings } from '../../shared/settings';
 import {
   builtInRoles,
+  permissions,
   permissionsOfRole,
   selfOnlyPermissions,
   type Permission,
@@ -96,9 +97,15 @@ export class StaffService {
   session(): StaffSession {
     const active = this.store.active();
     const pinsRequired = this.pinsRequired();
+    const signedIn = this.actor();
+    const held = !pinsRequired
+      ? new Set(permissions)
+      : signedIn
+        ? this.permissionsOf(signedIn.role)
+        : new Set<Permission>();
     return {
       pinsRequired,
-      signedIn: this.actor(),
+      signedIn,
       // Nobody may manage staff: only then may the first-run step make a manager.
       needsFirstManager:
         pinsRequired && !active.some((row) => this.holds(row.role, 'manage-staff')),
@@ -106,6 +113,7 @@ export class StaffService {
         .map(({ staffId, name, role, source }) => ({ staffId, name, role, source }))
         .sort(byName),
       roles: this.roles(),
+      permissions: permissions.filter((permission) => held.has(permission)),
     };
   }
 

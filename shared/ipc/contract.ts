@@ -59,8 +59,11 @@ const localDate = z
   .refine(isCalendarDate, 'no such date');
 /** The largest settings patch a page may send: one value per setting, each of bounded size. */
 const MAX_SETTING_VALUE_CHARS = 4_096;
+// At least one key: an empty change would be an act that does nothing, yet asks for (and would
+// spend) a manager's approval and write an audit row.
 const settingsPatch = z
   .record(z.string().max(64), z.unknown())
+  .refine((patch) => Object.keys(patch).length >= 1, 'no setting to change')
   .refine((patch) => Object.keys(patch).length <= settingKeys.length, 'too many settings')
   .refine(
     (patch) => Object.values(patch).every((value) => jsonLength(value) <= MAX_SETTING_VALUE_CHARS),
@@ -234,7 +237,7 @@ export const calls = {
   getSettings: call(none).returns<EffectiveSettings>(),
   updateSettings: call(z.object({ patch: settingsPatch }).strict()).returns<EffectiveSettings>(),
   resetSettings: call(
-    z.object({ keys: z.array(z.string().max(64)).max(settingKeys.length) }).strict(),
+    z.object({ keys: z.array(z.string().max(64)).min(1).max(settingKeys.length) }).strict(),
   ).returns<EffectiveSettings>(),
   tokenStatus: call(none).returns<TokenStatus>(),
   /**

@@ -253,6 +253,7 @@ describe.each([
     await waitSaleState(cashier, 'expired');
     await cashier.click(byTestId('paid-after-all'));
     await cashier.waitForSelector(byTestId('paid-after-all-dialog'));
+    await cashier.click(byTestId('late-reason-wallet'));
     await holdToConfirm(cashier, 'confirm-paid-after-all');
     await waitSaleState(cashier, 'paid-after-all');
     await waitDisplayPhase(display, 'paid');

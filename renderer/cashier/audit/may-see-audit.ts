@@ -1,16 +1,12 @@
-import { permissionsOfRole, type RoleDefinition, type StaffSession } from '../../../shared/staff';
+import type { StaffSession } from '../../../shared/staff';
 
 /**
- * Whether the person at the till may open the audit view (main checks again): with PINs off
- * (or no staff sessions) the one implicit cashier may do everything; with PINs on, whoever may
- * manage the staff. Undefined: the session is not known yet.
+ * Whether the person at the till may open the audit view (main checks again): with no staff
+ * sessions the one implicit cashier may do everything; otherwise whoever may manage the staff
+ * (main says who may, PINs off included). Undefined: the session is not known yet.
  */
-export function maySeeAudit(
-  session: StaffSession | null | undefined,
-  itRoles: readonly RoleDefinition[],
-): boolean {
+export function maySeeAudit(session: StaffSession | null | undefined): boolean {
   if (session === undefined) return false;
-  if (session === null || !session.pinsRequired) return true;
-  const me = session.signedIn;
-  return me !== null && permissionsOfRole(me.role, itRoles).has('manage-staff');
+  if (session === null) return true;
+  return session.permissions.includes('manage-staff');
 }

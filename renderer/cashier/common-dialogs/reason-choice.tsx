@@ -8,7 +8,9 @@ export interface ReasonOption<Choice extends string> {
 
 /**
  * Why the cashier does something the journal must explain (void a payment, record it paid
- * after all): the usual answers as radio buttons, and "in your words" when they pick 'other'.
+ * after all): the usual answers as radio buttons, none picked at first (the journal keeps the
+ * reason the person chose, never one the screen chose for them), and "in your words" when they
+ * pick 'other'.
  * Test ids are `<testIdPrefix>-<value>` per answer and `<testIdPrefix>-text` for the words.
  */
 export function ReasonChoice<Choice extends string>({
@@ -23,7 +25,8 @@ export function ReasonChoice<Choice extends string>({
 }: {
   label: string;
   options: readonly ReasonOption<Choice>[];
-  choice: Choice;
+  /** null until they pick one. */
+  choice: Choice | null;
   onChoice: (choice: Choice) => void;
   other: string;
   onOther: (words: string) => void;
@@ -33,7 +36,13 @@ export function ReasonChoice<Choice extends string>({
 }) {
   return (
     <>
-      <Radio.Group label={label} value={choice} onChange={(value) => onChoice(value as Choice)}>
+      <Radio.Group
+        label={label}
+        value={choice}
+        withAsterisk
+        description={choice === null ? 'Pick one to go on.' : undefined}
+        onChange={(value) => onChoice(value as Choice)}
+      >
         <Stack gap="xs" mt="xs">
           {options.map((option) => (
             <Radio

@@ -24,7 +24,7 @@ export function VoidPaymentDialog({
   onClose: () => void;
   onVoided: (detail: OrderDetail) => void;
 }) {
-  const [choice, setChoice] = useState<VoidReasonChoice>('refunded');
+  const [choice, setChoice] = useState<VoidReasonChoice | null>(null);
   const [other, setOther] = useState('');
   const { pending, failure, run } = useTillAction();
   const reason = reasonTextOf(voidReasons, choice, other);

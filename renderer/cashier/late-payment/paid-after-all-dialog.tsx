@@ -32,7 +32,7 @@ export function PaidAfterAllDialog({
   onClose: () => void;
   onRecorded: (sale: SaleSnapshot) => void;
 }) {
-  const [choice, setChoice] = useState<LateReasonChoice>('wallet');
+  const [choice, setChoice] = useState<LateReasonChoice | null>(null);
   const [other, setOther] = useState('');
   const { pending, failure, run } = useTillAction();
   const reason = reasonTextOf(lateReasons, choice, other);

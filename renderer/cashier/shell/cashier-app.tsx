@@ -127,7 +127,7 @@ export function CashierApp() {
   };
   const forcedSetup = info.needsSetup;
   // The audit trail, for whoever may see it (main checks again).
-  const mayAudit = maySeeAudit(session, settings?.values.staffRoles ?? []);
+  const mayAudit = maySeeAudit(session);
   const openAudit = () => setScreen('audit');
   const current: Screen = forcedSetup ? 'setup' : screen === 'audit' && !mayAudit ? 'sale' : screen;
   // The audit trail opens from History: its button stays lit there.

@@ -5,7 +5,12 @@ import { loadManagedPolicy } from '../../../electron/settings/managed-policy-loa
 import type { CallName } from '../../../shared/ipc/contract';
 import type { CallResult } from '../../../shared/ipc/contract-kit';
 import { settingKeys, type Settings } from '../../../shared/settings';
-import { permissions, type Permission, type StaffSession } from '../../../shared/staff';
+import {
+  permissions,
+  selfOnlyPermissions,
+  type Permission,
+  type StaffSession,
+} from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
@@ -93,7 +98,7 @@ const actsNeeding: Record<Exclude<Permission, 'sell'>, { act: Act; other: Act }>
   },
 };
 const lentPermissions = (Object.keys(actsNeeding) as (keyof typeof actsNeeding)[]).filter(
-  (permission) => permission !== 'manage-staff',
+  (permission) => !selfOnlyPermissions.has(permission),
 );
 
 function policy(settings: Partial<Settings>) {
@@ -153,8 +158,8 @@ describe('permissions, each tried by a hostile cashier', () => {
     const { managerId } = await tillWithCashier();
     for (const [permission, { act }] of Object.entries(actsNeeding)) {
       const result = await attempt(act);
-      if (permission === 'manage-staff') {
-        // Deciding who may do what is never lent: no prompt, whatever a manager would type.
+      if (selfOnlyPermissions.has(permission as Permission)) {
+        // Who may do what, and IT's settings, are never lent: no prompt, whatever a manager would type.
         expect(kindOf(result), permission).toBe('not-allowed');
         continue;
       }
@@ -189,7 +194,6 @@ describe('permissions, each tried by a hostile cashier', () => {
       expect(kindOf(await attempt(act)), permission).not.toBe('needs-manager');
     }
     expect(harness!.settings.current().values).toMatchObject({
-      serialNumber: 'POS-2',
       shopName: 'Corner',
       feePercent: '1',
       autoLockMinutes: 5,
@@ -323,6 +327,55 @@ describe('an approval is for one act, for the person who asked, once', () => {
 });
 
 describe('who may do what is never lent by an approval', () => {
+  it("refuses a cashier IT's settings and the service, whatever a manager would type", async () => {
+    const { managerId } = await tillWithCashier();
+    const acts: Act[] = [
+      ['updateSettings', { patch: { nfcAid: 'F0010203040506' } }],
+      ['updateSettings', { patch: { shopName: 'Corner', serviceTimeZone: 'Europe/Paris' } }],
+      ['resetSettings', { keys: ['serialNumber'] }],
+      ['disconnectService', {}],
+    ];
+    for (const act of acts) {
+      expect(kindOf(await approve(managerId, act)), act[0]).toBe('not-allowed');
+      expect(kindOf(await attempt(act)), act[0]).toBe('not-allowed');
+    }
+    expect(harness!.settings.current().values.shopName).not.toBe('Corner');
+    // The manager signed in changes them.
+    await ok(call('signIn', { staffId: managerId, pin: MANAGER_PIN }));
+    await ok(call('updateSettings', { patch: { nfcAid: 'F0010203040506' } }));
+    expect(harness!.settings.current().values.nfcAid).toBe('F0010203040506');
+  });
+
+  it('refuses a change of no settings: nothing to approve, nothing to audit', async () => {
+    const { managerId } = await tillWithCashier();
+    const audited = harness!.services.staff.auditEvents().length;
+    for (const act of [
+      ['updateSettings', { patch: {} }],
+      ['resetSettings', { keys: [] }],
+    ] as Act[]) {
+      expect(kindOf(await approve(managerId, act)), act[0]).toBe('invalid-argument');
+      expect(kindOf(await attempt(act)), act[0]).toBe('invalid-argument');
+    }
+    expect(harness!.services.staff.auditEvents()).toHaveLength(audited);
+  });
+
+  it('tells the pages what the person at the till may do by themself, as main decides it', async () => {
+    const { managerId } = await tillWithCashier({
+      staffRoles: [{ name: 'bookkeeper', permissions: ['export-reports', 'sell'] }],
+    });
+    const mayDo = async () => (await ok<StaffSession>(call('staffSession'))).permissions;
+    expect(await mayDo()).toEqual(['sell']);
+    await ok(call('signOut'));
+    expect(await mayDo()).toEqual([]);
+    await ok(call('signIn', { staffId: managerId, pin: MANAGER_PIN }));
+    expect(await mayDo()).toEqual(permissions);
+    const keeperId = (
+      await ok<StaffSession>(call('addStaff', { name: 'Kim', role: 'bookkeeper', pin: '7777' }))
+    ).staff.find((person) => person.name === 'Kim')!.staffId;
+    await ok(call('signIn', { staffId: keeperId, pin: '7777' }));
+    expect(await mayDo()).toEqual(['sell', 'export-reports']);
+  });
+
   it('refuses the escalation at its first step: a cashier cannot turn staff PINs off', async () => {
     const { managerId } = await tillWithCashier();
     const pinsOff: Act = ['updateSettings', { patch: { staffPinsRequired: false } }];

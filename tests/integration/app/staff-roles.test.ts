@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { accessFor, callAccess } from '../../../electron/app/call-access';
 import type { CallName } from '../../../shared/ipc/contract';
-import type { StaffSession } from '../../../shared/staff';
+import { selfOnlyPermissions, type StaffSession } from '../../../shared/staff';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
@@ -64,7 +64,7 @@ describe('staff roles, enforced in main', () => {
       if (result.ok) continue;
       const access = accessFor(name as CallName, args);
       const needs = typeof access === 'object' ? access.needs : [];
-      if (needs.includes('manage-staff')) {
+      if (needs.some((permission) => selfOnlyPermissions.has(permission))) {
         expect(result.error.kind, name).toBe('not-allowed');
         continue;
       }

@@ -36,7 +36,7 @@ describe('permissions', () => {
   });
 
   it('lends everything by approval but who may do what', () => {
-    expect([...selfOnlyPermissions]).toEqual(['manage-staff']);
+    expect([...selfOnlyPermissions]).toEqual(['settings:service', 'manage-staff']);
   });
 });
 

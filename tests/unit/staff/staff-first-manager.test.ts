@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { permissions } from '../../../shared/staff';
 import { act, StaffRig } from './staff-rig';
 
 describe('StaffService: PINs off, and the first manager', () => {
@@ -13,6 +14,7 @@ describe('StaffService: PINs off, and the first manager', () => {
       needsFirstManager: false,
       staff: [],
       roles: ['cashier', 'manager'],
+      permissions,
     });
     expect(rig.staff.actor()).toBeNull();
     expect(() => rig.staff.requireSignedIn()).not.toThrow();
@@ -55,6 +57,7 @@ describe('StaffService: PINs off, and the first manager', () => {
       needsFirstManager: false,
       staff: [{ staffId: 'staff-1', name: 'Mia', role: 'manager', source: 'local' }],
       roles: ['cashier', 'manager'],
+      permissions,
     });
     expect(rig.sessions.at(-1)).toEqual(session);
     expect(rig.staff.actor()).toEqual({ staffId: 'staff-1', name: 'Mia', role: 'manager' });

@@ -75,6 +75,7 @@ describe('the cashier start screen', () => {
       signedIn: null,
       needsFirstManager: false,
       staff: [{ staffId: 's-ann', name: 'Ann', role: 'cashier', source: 'local' }],
+      permissions: [],
     };
     pos.handle('staffSession', () => session);
     insertStartScreen().value = '40';
