@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TokenStatus } from '../api-token';
 import type { NfcStatus } from '../nfc/nfc-status';
+import type { TapAnswer } from '../nfc/tap-answer';
 import type { PriceQuote } from '../pricing/price-quote';
 import type { ManualPrice } from '../pricing/pricing-types';
 import type { PrintDocument } from '../printing/print-document';
@@ -333,6 +334,8 @@ const events = {
   'sale-changed': event<SaleSnapshot | null>(),
   'clock-tick': event<ClockTick>(),
   'nfc-status': event<NfcStatus>(),
+  /** What became of one tap on the reader, for both screens: no tap goes unanswered. */
+  'nfc-tap': event<TapAnswer>(),
   'displays-changed': event<DisplaysView>(),
   'settings-changed': event<EffectiveSettings>(),
   'customer-view': event<CustomerView>(),
@@ -370,6 +373,7 @@ export type SaleStepCall = Extract<
 export const displayEventNames = [
   'customer-view',
   'clock-tick',
+  'nfc-tap',
   'identify-display',
 ] as const satisfies readonly EventName[];
 export type DisplayEventName = (typeof displayEventNames)[number];
