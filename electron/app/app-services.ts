@@ -28,6 +28,7 @@ import { ShiftService } from '../shifts/shift-service';
 import { shiftHandlers } from './shift-handlers';
 import { staffHandlers } from './staff-handlers';
 import { wireNfc } from '../nfc-host/nfc-wiring';
+import { learnAcceptedLinkRates } from '../rates/accepted-link-rates';
 import { RateBook } from '../rates/rate-book';
 import { saleHandlers } from './sale-handlers';
 import { wireSale } from './sale-wiring';
@@ -146,13 +147,8 @@ export async function createAppServices(
     shiftId: () => shifts.openShiftId(),
   });
 
-  // Each link's rate_usd is a rate source of its own ('last-link'), once per order.
-  let lastLinkOrder: string | null = null;
-  sale.onChange((snapshot) => {
-    if (!snapshot?.link || !snapshot.asset || snapshot.orderId === lastLinkOrder) return;
-    lastLinkOrder = snapshot.orderId;
-    rates.recordLinkRate(snapshot.asset, snapshot.chainId, snapshot.link.rateUsd, clock.now());
-  });
+  // A link's rate_usd the shop accepted is a rate source of its own ('last-link').
+  sale.onChange(learnAcceptedLinkRates(rates, () => clock.now()));
 
   // Receipts: printed after the journal has the payment, never awaited by the sale.
   const { printing } = platform;

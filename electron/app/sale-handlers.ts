@@ -85,7 +85,7 @@ export function saleHandlers(parts: {
         if (!checked.ok) throw invalidSale(checked.reason.replace(/^The amount/, 'The price'));
         after = checked.value;
       }
-      rates.setManualPrice(asset, chainId, after);
+      rates.setManualPrice(asset, chainId, after, authorization?.actorId ?? null);
       audit('manual-price-set', {
         ...who(authorization),
         object: {

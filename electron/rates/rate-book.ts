@@ -45,6 +45,14 @@ Dec.DP = 30;
 
 const keyOf = (asset: string, chainId: string | null) => `${chainId ?? ''}|${asset}`;
 
+/** A manager's price as kept: with the currency it was typed in, by whom and when. */
+interface TypedPrice {
+  price: string;
+  currency: string;
+  setBy: string | null;
+  setAtMs: number;
+}
+
 /**
  * Where the till's prices come from (docs/pricing.md: Rate sources): IT's pegs, a price a
  * manager typed, the rate provider, and the rate_usd of this till's latest link for the asset,
@@ -52,7 +60,7 @@ const keyOf = (asset: string, chainId: string | null) => `${chainId ?? ''}|${ass
  * rate. A price too old or missing is never used: the asset is unavailable, with the reason.
  */
 export class RateBook {
-  private readonly manual = new Map<string, string>();
+  private readonly manual = new Map<string, TypedPrice>();
   private readonly lastLinks = new Map<string, { rateUsd: string; atMs: number }>();
   private readonly listeners = new Set<() => void>();
   private readonly cache: ProviderCache;
@@ -97,22 +105,40 @@ export class RateBook {
   /**
    * A manager's price in the shop's currency per 1 asset unit (what a manager reads on a
    * screen, not dollars), for this session; brought to dollars with the cross rate when
-   * used. chainId null: every chain (a chain's own price wins). null clears.
+   * used. It holds only while the shop sells in the currency it was typed in. chainId null:
+   * every chain (a chain's own price wins). null clears.
    */
-  setManualPrice(asset: string, chainId: string | null, price: string | null): void {
+  setManualPrice(
+    asset: string,
+    chainId: string | null,
+    price: string | null,
+    setBy: string | null = null,
+  ): void {
     if (price === null) this.manual.delete(keyOf(asset, chainId));
     else if (!isPositiveDecimal(price))
       // The caller checks what the manager typed; a bad price here is a bug, not a price.
       throw new RangeError('A manual price must be a positive decimal.');
-    else this.manual.set(keyOf(asset, chainId), price);
+    else
+      this.manual.set(keyOf(asset, chainId), {
+        price,
+        currency: this.options.settings().currency,
+        setBy,
+        setAtMs: this.options.clock.now(),
+      });
     this.tell();
   }
 
-  /** The prices typed at the till this session, newest last. */
+  /** The prices typed at the till this session, newest last, each saying whether it still holds. */
   manualPrices(): ManualPrice[] {
-    return [...this.manual].map(([key, price]) => {
+    const currency = this.options.settings().currency;
+    return [...this.manual].map(([key, typed]) => {
       const [chainId, asset] = key.split('|') as [string, string];
-      return { asset, chainId: chainId === '' ? null : chainId, price };
+      return {
+        asset,
+        chainId: chainId === '' ? null : chainId,
+        ...typed,
+        retired: typed.currency !== currency,
+      };
     });
   }
 
@@ -167,7 +193,13 @@ export class RateBook {
       case 'manual': {
         const typed = this.manual.get(keyOf(asset, chainId)) ?? this.manual.get(keyOf(asset, null));
         if (!typed) return { ok: false, reason: null };
-        return price(new Dec(typed).times(new Dec(cross.usdPerUnit)).toFixed(), now);
+        // Typed in another currency: its number means nothing in this one.
+        if (typed.currency !== settings.currency)
+          return {
+            ok: false,
+            reason: `the price typed by hand is in ${typed.currency}, not in ${settings.currency}: a manager types a new one`,
+          };
+        return price(new Dec(typed.price).times(new Dec(cross.usdPerUnit)).toFixed(), now);
       }
       case 'provider': {
         const state = this.cache.fresh();

@@ -54,10 +54,21 @@ export interface OrderPricing {
   rounding: 'up-to-asset-decimals';
 }
 
-/** A price per asset unit in the shop's currency, typed at the till for this session. */
+/**
+ * A price per asset unit typed at the till for this session, in the currency the shop sold in
+ * when it was typed. A change of the shop's currency retires it: it stays listed, is never used,
+ * and the asset has no price from it until a manager types a new one.
+ */
 export interface ManualPrice {
   asset: string;
   /** Only on this chain; null: on every chain. */
   chainId: string | null;
   price: string;
+  /** The shop's currency when the price was typed (ISO 4217). */
+  currency: string;
+  /** Who typed it (a staff id), null with staff PINs off. */
+  setBy: string | null;
+  setAtMs: number;
+  /** The shop sells in another currency now: this price is not used. */
+  retired: boolean;
 }

@@ -145,7 +145,17 @@ describe('a sale priced in euros', () => {
     });
     expect(await call('setManualPrice', { asset: 'ETH', chainId: null, price: '2500' })).toEqual({
       ok: true,
-      value: [{ asset: 'ETH', chainId: null, price: '2500' }],
+      value: [
+        {
+          asset: 'ETH',
+          chainId: null,
+          price: '2500',
+          currency: 'EUR',
+          setBy: null,
+          setAtMs: clock.now(),
+          retired: false,
+        },
+      ],
     });
     const quote = (await call('quotePrice', ethInEuros)) as { value: PriceQuote };
     // €2,500 per ETH: €12.50 is exactly 0.005 ETH, at $2,700 per ETH ($1.08 per euro).
@@ -176,6 +186,63 @@ describe('a sale priced in euros', () => {
     expect(await call('acceptLinkAmount')).toMatchObject({
       ok: true,
       value: { state: 'awaiting-payment', showQr: true },
+    });
+  });
+});
+
+describe('only prices the shop stands behind', () => {
+  const manualOnly = {
+    settings: { rateSourceOrder: ['manual', 'last-link'], lastLinkRateMaxAgeSeconds: 600 },
+    locked: ['rateSourceOrder'],
+  };
+  const quote = async () => ((await call('quotePrice', ethInEuros)) as { value: PriceQuote }).value;
+
+  it("retires a manager's price when the shop's currency changes: no price until a new one", async () => {
+    await euroTill(manualOnly);
+    await call('setManualPrice', { asset: 'ETH', chainId: null, price: '2000' });
+    expect(await quote()).toMatchObject({ ok: true, pricing: { source: 'manual', price: '2000' } });
+    expect(await call('updateSettings', { patch: { currency: 'USD' } })).toMatchObject({
+      ok: true,
+    });
+    // 2000 euros are not 2000 dollars: the asset has no price, said in words.
+    expect(await quote()).toEqual({
+      ok: false,
+      reason:
+        'No price for ETH: the price typed by hand is in EUR, not in USD: a manager types a new one.',
+    });
+    const refused = await call('startQrSale', ethInEuros);
+    expect(refused.ok ? null : refused.error.message).toMatch(/typed by hand is in EUR/);
+    expect(sandboxOf(harness!).orders()).toEqual([]);
+    expect(await call('manualPrices')).toMatchObject({
+      value: [{ asset: 'ETH', price: '2000', currency: 'EUR', retired: true }],
+    });
+    await call('setManualPrice', { asset: 'ETH', chainId: null, price: '2100' });
+    expect(await quote()).toMatchObject({ ok: true, pricing: { currency: 'USD', price: '2100' } });
+  });
+
+  it('never learns a rate the cashier turned down; learns one the cashier accepted', async () => {
+    await euroTill(manualOnly);
+    // €2,000 per ETH against the service's $3,150.42: the second opinion questions the link.
+    await call('setManualPrice', { asset: 'ETH', chainId: null, price: '2000' });
+    expect(await call('startQrSale', ethInEuros)).toMatchObject({
+      value: { state: 'amount-differs' },
+    });
+    await call('cancelSale');
+    await call('finishSale');
+    await call('setManualPrice', { asset: 'ETH', chainId: null, price: null });
+    // The turned-down link's rate does not price the next sale.
+    expect(await quote()).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^No price for ETH/),
+    });
+
+    await call('setManualPrice', { asset: 'ETH', chainId: null, price: '2000' });
+    await call('startQrSale', ethInEuros);
+    expect(await call('acceptLinkAmount')).toMatchObject({ value: { state: 'awaiting-payment' } });
+    await call('setManualPrice', { asset: 'ETH', chainId: null, price: null });
+    expect(await quote()).toMatchObject({
+      ok: true,
+      pricing: { source: 'last-link', usdPrice: '3150.42' },
     });
   });
 });

@@ -109,6 +109,58 @@ describe('RateBook', () => {
     expect(requests()).toBe(2);
   });
 
+  it("keeps a manager's price with its currency and author, and retires it in another currency", async () => {
+    const { rates, settings, clock } = book({ currency: 'EUR', rateSourceOrder: ['manual'] });
+    rates.start();
+    await rates.ready();
+    rates.setManualPrice('ETH', null, '2000', 'staff-ana');
+    clock.advance(5_000);
+    rates.setManualPrice('ETH', '56', '1990');
+    expect(rates.manualPrices()).toEqual([
+      {
+        asset: 'ETH',
+        chainId: null,
+        price: '2000',
+        currency: 'EUR',
+        setBy: 'staff-ana',
+        setAtMs: NOW,
+        retired: false,
+      },
+      {
+        asset: 'ETH',
+        chainId: '56',
+        price: '1990',
+        currency: 'EUR',
+        setBy: null,
+        setAtMs: NOW + 5_000,
+        retired: false,
+      },
+    ]);
+    expect(rates.priceFor('ETH', '1')).toMatchObject({ ok: true, price: { usdPrice: '2500' } });
+
+    settings.currency = 'GBP';
+    expect(rates.priceFor('ETH', '1')).toEqual({
+      ok: false,
+      unavailable: {
+        asset: 'ETH',
+        chainId: '1',
+        reason:
+          'No price for ETH: the price typed by hand is in EUR, not in GBP: a manager types a new one.',
+      },
+    });
+    expect(rates.manualPrices().map((typed) => typed.retired)).toEqual([true, true]);
+    // A new price in the new currency holds; the chain's own old one stays retired.
+    rates.setManualPrice('ETH', null, '1800');
+    expect(rates.priceFor('ETH', '1')).toMatchObject({ ok: true, price: { usdPrice: '2340' } });
+    expect(rates.priceFor('ETH', '56')).toMatchObject({ ok: false });
+    expect(
+      rates.manualPrices().map((typed) => [typed.chainId, typed.currency, typed.retired]),
+    ).toEqual([
+      [null, 'GBP', false],
+      ['56', 'EUR', true],
+    ]);
+  });
+
   it("uses the latest link's rate only while it is young enough", async () => {
     const { rates, clock } = book({ rateProviderUrl: '', rateSourceOrder: ['last-link'] });
     rates.recordLinkRate('ETH', '1', '3100.5', NOW);
