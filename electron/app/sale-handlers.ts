@@ -9,6 +9,7 @@ import { invalidSale } from '../sale/sale-refusals';
 import type { MoneyPricing } from '../sale/sale-requests';
 import type { SaleService } from '../sale/sale-service';
 import type { Catalogue } from '../catalogue/catalogue';
+import { amountEntryRefusal, type AmountGiven } from '../rates/amount-entry-rule';
 import { quoteMoneySale } from '../rates/sale-pricing';
 import type { AuditFields } from '../staff/audit-trail';
 import type { CallAuthorization } from './staff-guard';
@@ -56,15 +57,22 @@ export function saleHandlers(parts: {
     if (!quote.ok) throw invalidSale(quote.reason);
     return { amount: quote.amount, feeValue: quote.feeValue, pricing: quote.pricing };
   };
+  /** Refuses a sale given in a way the till's amount entry does not allow. */
+  const requireEntry = (given: AmountGiven) => {
+    const refusal = amountEntryRefusal(parts.settings(), given);
+    if (refusal) throw invalidSale(refusal);
+  };
   return {
     currentSale: async () => sale.current(),
     startQrSale: async (args) => {
+      requireEntry('amount' in args ? 'asset' : 'money');
       const { chain, asset } = await catalogue.resolve(args.chainId, args.asset);
       if ('amount' in args) return sale.startQrSale({ amount: args.amount, chain, asset });
       const { amount, ...money } = priced(args.money, asset, 'qr');
       return sale.startQrSale({ amount, chain, asset, priced: money });
     },
     startNfcSale: async (args) => {
+      requireEntry('money' in args ? 'money' : 'asset');
       if ('money' in args) {
         const { asset } = await catalogue.resolve(args.chainId, args.asset);
         const { amount, ...money } = priced(args.money, asset, 'nfc');

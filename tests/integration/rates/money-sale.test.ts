@@ -246,3 +246,35 @@ describe('only prices the shop stands behind', () => {
     });
   });
 });
+
+describe("the till's amount entry, enforced in main", () => {
+  const ethInUnits = { amount: '0.004', chainId: '1', asset: 'ETH' };
+
+  it('refuses a sale in asset units where IT locked prices in money: nothing is sent', async () => {
+    await euroTill({ settings: { amountEntry: 'money' }, locked: ['amountEntry'] });
+    for (const name of ['startQrSale', 'startNfcSale'] as const) {
+      const refused = await call(name, ethInUnits);
+      expect(refused.ok ? null : refused.error.message, name).toBe(
+        'This till takes prices in EUR: type the price in EUR.',
+      );
+    }
+    expect(sandboxOf(harness!).orders()).toEqual([]);
+    expect(harness!.services.sale.current()).toBeNull();
+    // A price in money is the way in.
+    await harness!.services.rates.ready();
+    expect(await call('startQrSale', ethInEuros)).toMatchObject({
+      ok: true,
+      value: { state: 'awaiting-payment', pricing: { currency: 'EUR', moneyAmount: '12.5' } },
+    });
+  });
+
+  it('refuses a price in money where the till takes asset units', async () => {
+    await euroTill({ settings: { amountEntry: 'asset' }, locked: ['amountEntry'] });
+    const refused = await call('startQrSale', ethInEuros);
+    expect(refused.ok ? null : refused.error.message).toBe(
+      'This till takes amounts in units of the asset: type the amount of the asset.',
+    );
+    expect(sandboxOf(harness!).orders()).toEqual([]);
+    expect(await call('startQrSale', ethInUnits)).toMatchObject({ ok: true });
+  });
+});
