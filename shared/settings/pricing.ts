@@ -108,15 +108,18 @@ export const pricingSettings = {
     description:
       'How the cashier types prices: money (in the shop currency), asset (in units of the asset) or money-or-asset.',
   }),
-  /** Fee per money-priced sale, as a percentage of the price (decimal text, 0 to 100). */
+  /**
+   * Fee per money-priced sale, as a percentage of the price (decimal text, 0 to 99.99): a fee
+   * of the whole price or more is a setting mistake, never a sale to make.
+   */
   feePercent: declareSetting({
-    schema: z.string().regex(/^(?:100(?:\.0{1,2})?|\d{1,2}(?:\.\d{1,2})?)$/, {
-      message: 'The fee percentage must be a number from 0 to 100 with at most 2 decimals.',
+    schema: z.string().regex(/^\d{1,2}(?:\.\d{1,2})?$/, {
+      message: 'The fee percentage must be a number from 0 to 99.99 with at most 2 decimals.',
     }),
     default: '0',
     itOnly: false,
     title: 'Fee percentage per sale',
-    description: 'Fee per sale as a percentage of the price, 0 to 100 ("0" for none).',
+    description: 'Fee per sale as a percentage of the price, 0 to 99.99 ("0" for none).',
   }),
   /** Fixed fee per money-priced sale, in the shop's currency (decimal text). */
   feeFixed: declareSetting({
@@ -195,9 +198,15 @@ export const pricingSettings = {
   }),
   /** USD per 1 unit of the shop currency, set by IT (else the provider's). '' = none. */
   fixedUsdPerUnit: declareSetting({
-    schema: z.string().regex(/^(?:\d{1,9}(?:\.\d{1,12})?)?$/, {
-      message: 'The fixed exchange rate must be empty or a decimal such as "1.08".',
-    }),
+    schema: z
+      .string()
+      .regex(/^(?:\d{1,9}(?:\.\d{1,12})?)?$/, {
+        message: 'The fixed exchange rate must be empty or a decimal such as "1.08".',
+      })
+      // A rate of zero would price every sale at nothing, then fail at the service.
+      .refine((rate) => !/^0+(?:\.0+)?$/.test(rate), {
+        message: 'The fixed exchange rate must be more than zero.',
+      }),
     default: '',
     itOnly: true,
     title: 'Fixed US dollar rate',

@@ -150,36 +150,24 @@ describe('amountEntry', () => {
 });
 
 describe('feePercent', () => {
-  const bad = 'The fee percentage must be a number from 0 to 100 with at most 2 decimals.';
+  const bad = 'The fee percentage must be a number from 0 to 99.99 with at most 2 decimals.';
 
-  it('takes 0 to 100 with up to 2 decimals', () => {
-    acceptEach('feePercent', [
-      '0',
-      '5',
-      '10',
-      '99',
-      '0.5',
-      '5.25',
-      '99.99',
-      '100',
-      '100.0',
-      '100.00',
-    ]);
+  it('takes 0 to 99.99 with up to 2 decimals', () => {
+    acceptEach('feePercent', ['0', '5', '10', '99', '0.5', '5.25', '99.99', '00', '09.5']);
   });
 
   itRefusesEach('feePercent', bad, [
+    ['the whole price', '100'],
+    ['the whole price with decimals', '100.00'],
     ['more than 100', '101'],
     ['just over 100', '100.01'],
-    ['half over 100', '100.5'],
-    ['three zeros after 100', '100.000'],
     ['three digits under 100 with a leading zero', '099'],
     ['three decimals', '5.125'],
     ['a bare point', '5.'],
     ['no digit before the point', '.5'],
     ['junk before', 'x5'],
-    ['junk before 100', '1100'],
+    ['junk after the decimals', '15.5x'],
     ['junk after', '5%'],
-    ['junk after 100', '100%'],
     ['a sign', '-5'],
     ['nothing', ''],
   ]);
@@ -403,13 +391,20 @@ describe('fixedUsdPerUnit', () => {
     acceptEach('fixedUsdPerUnit', [
       '',
       '1.08',
-      '0',
+      '0.000000000001',
+      '10',
       `1.${digits(11)}`,
       `${digits(9)}.${digits(12)}`,
     ]);
     expectAtMost('fixedUsdPerUnit', 9, digits, bad);
     refuse('fixedUsdPerUnit', `1.${digits(13)}`, bad);
   });
+
+  itRefusesEach('fixedUsdPerUnit', 'The fixed exchange rate must be more than zero.', [
+    ['zero', '0'],
+    ['zeros', '000'],
+    ['zero with decimals', '0.000000000000'],
+  ]);
 
   itRefusesEach('fixedUsdPerUnit', bad, [
     ['a bare point', '1.'],
