@@ -55,7 +55,7 @@ async function refusalsInWords<T>(work: () => T | Promise<T>): Promise<T> {
 
 export interface ShiftReportPrintParts {
   clock: Clock;
-  shifts: Pick<ShiftService, 'xReport' | 'zReport'>;
+  shifts: Pick<ShiftService, 'xReport' | 'zReport' | 'handOut'>;
   receipts: ReceiptPrinting;
   settings: () => { shopName: string; reportTimeZone: string };
   logger: Logger;
@@ -115,12 +115,18 @@ export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
         const what = 'x' in choice ? 'X report' : `Z report ${choice.zNumber}`;
         parts.logger.info('shift report print', { kind: document.kind, reprint });
         const result = await parts.receipts.printDocument(document, what);
-        if (result.state === 'sent' && 'zNumber' in choice) originals.delete(choice.zNumber);
+        if (result.state === 'sent' && 'zNumber' in choice) {
+          originals.delete(choice.zNumber);
+          // On paper, it is final: its shift is not reopened any more.
+          parts.shifts.handOut(choice.zNumber, 'printed');
+        }
         return result;
       },
       saveShiftReportPdf: async (choice) => {
         try {
-          return await parts.receipts.saveDocumentPdf(documentOf(choice, false));
+          const saved = await parts.receipts.saveDocumentPdf(documentOf(choice, false));
+          if (saved.saved && 'zNumber' in choice) parts.shifts.handOut(choice.zNumber, 'pdf');
+          return saved;
         } catch (error) {
           if (error instanceof ReceiptRefusal) throw new CallRefusal(error.code, error.message);
           throw error;

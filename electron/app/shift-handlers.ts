@@ -50,10 +50,13 @@ export function shiftHandlers(parts: {
     zReport: async ({ zNumber }) => shifts.zReport(zNumber),
     exportZReportCsv: async ({ zNumber }) => {
       const text = shifts.zReportCsv(zNumber);
-      return saveCsv(`z-report-${zNumber}.csv`, async (out) => {
+      const saved = await saveCsv(`z-report-${zNumber}.csv`, async (out) => {
         await pipeline(Readable.from([text]), out);
         return 1;
       });
+      // Saved off the till, it is final: its shift is not reopened any more.
+      if (saved.saved) shifts.handOut(zNumber, 'csv');
+      return saved;
     },
     // The guard's authorization names the approving manager (a manager's own call: null).
     reopenShift: async ({ shiftId }, authorization?: CallAuthorization) => {

@@ -8,6 +8,7 @@ import { catalogueLists } from './migrations/006-catalogue-lists';
 import { fixedPointColumns } from './migrations/007-fixed-point-columns';
 import { auditWhatAndWhy } from './migrations/008-audit-what-and-why';
 import { staffRolesAndApprovalPins } from './migrations/009-staff-roles-and-approval-pins';
+import { zReportsHandedOut } from './migrations/010-z-reports-handed-out';
 import type { Migration } from './migrations/migration';
 import { transactionRunner } from './sqlite-transaction';
 
@@ -38,6 +39,7 @@ export const migrations: readonly Migration[] = inOrder([
   fixedPointColumns,
   auditWhatAndWhy,
   staffRolesAndApprovalPins,
+  zReportsHandedOut,
 ]);
 
 /** Brings the file up to the newest schema; returns the version it is at. */

@@ -9,7 +9,9 @@ export type ShiftRefusalCode =
   /** No Z report has that number. */
   | 'no-report'
   /** Only the latest shift, once closed, may be reopened. */
-  | 'not-latest';
+  | 'not-latest'
+  /** The shift's Z report left the till (printed, saved): it is final. */
+  | 'final';
 
 export class ShiftRefusal extends Error {
   override readonly name = 'ShiftRefusal';

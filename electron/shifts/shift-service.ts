@@ -11,6 +11,7 @@ import { ShiftStore } from './shift-store';
 import type {
   ShiftRow,
   ShiftView,
+  ZHandOut,
   ZReportSummary,
   ZReportView,
 } from '../../shared/shifts/shift-views';
@@ -37,6 +38,12 @@ const AFTER_LAST_Z = Number.MAX_SAFE_INTEGER;
  * end and its numbered Z report in one transaction, so a crash leaves both or neither, and
  * the database refuses any later change to a Z report.
  */
+const handOutWords: Record<ZHandOut['how'], string> = {
+  printed: 'printed',
+  pdf: 'saved as PDF',
+  csv: 'saved as CSV',
+};
+
 export class ShiftService {
   private readonly clock: Clock;
   private readonly serialNumber: () => string;
@@ -82,7 +89,8 @@ export class ShiftService {
   /**
    * A manager reopens the latest closed shift: its row and Z report stay as they are, and a
    * new shift opens that continues it (its reports say so; its Z report takes the next
-   * number). Refused while a shift is open, and for any shift but the latest.
+   * number). Refused while a shift is open, for any shift but the latest, and once its Z
+   * report left the till (printed, saved as PDF or CSV): then it is final.
    */
   reopen(shiftId: number, by: string | null, manager: string | null): ShiftView {
     const shift = this.inTransaction(() => {
@@ -100,6 +108,13 @@ export class ShiftService {
           latest
             ? `Only the last shift closed (shift ${latest.shiftId}) can be reopened.`
             : 'No shift has been closed yet: there is nothing to reopen.',
+        );
+      }
+      const z = this.store.zReports().find((summary) => summary.shiftId === shiftId);
+      if (z?.handedOut) {
+        throw new ShiftRefusal(
+          'final',
+          `Z report ${z.zNumber} was ${handOutWords[z.handedOut.how]}, so it is final and shift ${shiftId} stays closed. Record corrections in a new shift.`,
         );
       }
       return this.store.insertShift(this.clock.now(), by, this.serialNumber(), {
@@ -147,7 +162,7 @@ export class ShiftService {
       const closed = { ...shift, closedAtMs, closedBy: by };
       const report = this.reportOf(closed, orders, this.store.lastEventId(), AFTER_LAST_Z);
       const zNumber = this.store.insertZReport(shift.shiftId, closedAtMs, JSON.stringify(report));
-      return { zNumber, shiftId: shift.shiftId, madeAtMs: closedAtMs, report };
+      return { zNumber, shiftId: shift.shiftId, madeAtMs: closedAtMs, report, handedOut: null };
     });
     this.logger.info('shift closed', {
       shiftId: view.shiftId,
@@ -161,6 +176,16 @@ export class ShiftService {
   /** Every Z report made, newest first. */
   zReports(): ZReportSummary[] {
     return this.store.zReports();
+  }
+
+  /**
+   * Z report `zNumber` left the till (printed, saved as PDF or CSV): from now on it is final.
+   * Only the first time is kept.
+   */
+  handOut(zNumber: number, how: ZHandOut['how']): void {
+    this.zReportOrRefuse(zNumber);
+    this.store.handOut(zNumber, how, this.clock.now());
+    this.logger.info('Z report handed out', { zNumber, how });
   }
 
   zReport(zNumber: number): ZReportView | null {

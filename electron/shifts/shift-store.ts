@@ -3,7 +3,7 @@ import type { OrderRecord } from '../journal/order-record';
 import { ORDER_COLUMNS, recordFromRow, type OrderRow } from '../journal/order-rows';
 import { paidStates, type SaleState } from '../../shared/sale/sale-states';
 import type { EarlierOrderPaid, EarlierPaymentVoided } from './shift-report';
-import type { ShiftRow, ZReportSummary } from '../../shared/shifts/shift-views';
+import type { ShiftRow, ZHandOut, ZReportSummary } from '../../shared/shifts/shift-views';
 
 const SHIFT_COLUMNS = `shift_id, serial_number, opened_at_ms, opened_by, closed_at_ms, closed_by,
   opened_after_event_id, reopens_shift_id, reopened_by`;
@@ -41,7 +41,8 @@ export class ShiftStore {
     | 'insertZ'
     | 'zByNumber'
     | 'throughBefore'
-    | 'zList',
+    | 'zList'
+    | 'handOut',
     StatementSync
   >;
 
@@ -80,19 +81,26 @@ export class ShiftStore {
           WHERE orders.shift_id IS NOT ?`),
       insertZ: db.prepare(`INSERT INTO z_reports (z_number, shift_id, made_at_ms, report)
           VALUES ((SELECT COALESCE(MAX(z_number), 0) + 1 FROM z_reports), ?, ?, ?) RETURNING z_number`),
-      zByNumber: db.prepare(
-        'SELECT z_number, shift_id, made_at_ms, report FROM z_reports WHERE z_number = ?',
+      zByNumber: db.prepare(`SELECT z.z_number, z.shift_id, z.made_at_ms, z.report,
+          handout.first_at_ms AS handed_out_at_ms, handout.how AS handed_out_how
+          FROM z_reports AS z LEFT JOIN z_report_handouts AS handout USING (z_number)
+          WHERE z.z_number = ?`),
+      // Only the first hand-out counts: from then on the report is final.
+      handOut: db.prepare(
+        'INSERT INTO z_report_handouts (z_number, first_at_ms, how) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
       ),
       throughBefore: db.prepare(`SELECT json_extract(report, '$.throughEventId') AS through
           FROM z_reports WHERE z_number < ? ORDER BY z_number DESC LIMIT 1`),
       zList: db.prepare(`SELECT z_number, shift_id, made_at_ms,
+          handout.first_at_ms AS handed_out_at_ms, handout.how AS handed_out_how,
           json_extract(report, '$.serialNumber') AS serial_number,
           json_extract(report, '$.openedAtMs') AS opened_at_ms,
           json_extract(report, '$.closedAtMs') AS closed_at_ms,
           json_extract(report, '$.orders.count') AS order_count,
           json_extract(report, '$.byOutcome.paid.count') AS paid_count,
           json_extract(report, '$.continues.shiftId') AS continues_shift_id
-          FROM z_reports ORDER BY z_number DESC`),
+          FROM z_reports LEFT JOIN z_report_handouts AS handout USING (z_number)
+          ORDER BY z_number DESC`),
     };
   }
 
@@ -201,18 +209,28 @@ export class ShiftStore {
       .z_number;
   }
 
-  zReport(
-    zNumber: number,
-  ): { zNumber: number; shiftId: number; madeAtMs: number; report: string } | null {
-    const row = this.statements.zByNumber.get(zNumber) as ZTableRow | undefined;
+  zReport(zNumber: number): {
+    zNumber: number;
+    shiftId: number;
+    madeAtMs: number;
+    report: string;
+    handedOut: ZHandOut | null;
+  } | null {
+    const row = this.statements.zByNumber.get(zNumber) as (ZTableRow & HandOutColumns) | undefined;
     return row
       ? {
           zNumber: row.z_number,
           shiftId: row.shift_id,
           madeAtMs: row.made_at_ms,
           report: row.report,
+          handedOut: handOutOf(row),
         }
       : null;
+  }
+
+  /** Records that Z report `zNumber` left the till, unless it already had. */
+  handOut(zNumber: number, how: ZHandOut['how'], atMs: number): void {
+    this.statements.handOut.run(zNumber, atMs, how);
   }
 
   /** The cut-off of the Z report made before `zNumber` (any number past the last: the last one). */
@@ -224,7 +242,7 @@ export class ShiftStore {
   /** Newest first. */
   zReports(): ZReportSummary[] {
     return (
-      this.statements.zList.all() as {
+      this.statements.zList.all() as unknown as ({
         z_number: number;
         shift_id: number;
         made_at_ms: number;
@@ -234,7 +252,7 @@ export class ShiftStore {
         order_count: number;
         paid_count: number;
         continues_shift_id: number | null;
-      }[]
+      } & HandOutColumns)[]
     ).map((row) => ({
       zNumber: row.z_number,
       shiftId: row.shift_id,
@@ -245,8 +263,20 @@ export class ShiftStore {
       orderCount: row.order_count,
       paidCount: row.paid_count,
       continuesShiftId: row.continues_shift_id,
+      handedOut: handOutOf(row),
     }));
   }
+}
+
+interface HandOutColumns {
+  handed_out_at_ms: number | null;
+  handed_out_how: ZHandOut['how'] | null;
+}
+
+function handOutOf(row: HandOutColumns): ZHandOut | null {
+  return row.handed_out_at_ms === null || row.handed_out_how === null
+    ? null
+    : { atMs: row.handed_out_at_ms, how: row.handed_out_how };
 }
 
 function shiftOf(row: ShiftTableRow): ShiftRow {

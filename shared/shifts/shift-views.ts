@@ -29,12 +29,20 @@ export interface ShiftView {
   continues: ShiftContinuation | null;
 }
 
+/** When a Z report first left the till, and how: from then on it is final. */
+export interface ZHandOut {
+  atMs: number;
+  how: 'printed' | 'pdf' | 'csv';
+}
+
 /** A Z report as it was made at the close. */
 export interface ZReportView {
   zNumber: number;
   shiftId: number;
   madeAtMs: number;
   report: ShiftReport;
+  /** Null while it has not left the till: its shift may still be reopened. */
+  handedOut: ZHandOut | null;
 }
 
 /** One line of the list of Z reports. */
@@ -49,4 +57,6 @@ export interface ZReportSummary {
   paidCount: number;
   /** The shift the reported one continues (it was reopened), or null. */
   continuesShiftId: number | null;
+  /** Null while it has not left the till. */
+  handedOut: ZHandOut | null;
 }

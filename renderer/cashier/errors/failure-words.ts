@@ -138,6 +138,11 @@ const callFailureWords: Record<string, FailureWords> = {
     nextStep: 'Open a new shift instead.',
     step: 'fix-input',
   },
+  final: {
+    title: 'This Z report is final',
+    nextStep: 'Open a new shift and record corrections there.',
+    step: 'fix-input',
+  },
   'invalid-sale': {
     title: 'The sale is not valid',
     nextStep: 'Check the amount, asset and fee.',

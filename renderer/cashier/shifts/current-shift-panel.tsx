@@ -96,7 +96,8 @@ export function CurrentShiftPanel(props: CurrentShiftPanelProps) {
             data-testid="shift-close-confirm"
           >
             <Text fw={600}>
-              Close shift {shift.shiftId} now? Its Z report is final and cannot be changed.
+              Close shift {shift.shiftId} now? Its Z report cannot be changed; once it is printed or
+              saved, the shift cannot be reopened either.
             </Text>
             <Group gap="sm">
               <Button size="md" h={48} variant="default" onClick={() => setConfirming(false)}>

@@ -13,13 +13,18 @@ interface ShiftReportViewProps {
   timeZone: string;
   /** Buttons beside the title (Save as CSV, Reopen, Hide). */
   actions?: ReactNode;
+  /**
+   * A Z report that left the till (printed, saved as PDF or CSV): final. Before that it is
+   * closed, and a manager may still reopen its shift.
+   */
+  final?: boolean;
 }
 
 /**
  * An X or Z report on screen: the same sections and words the printed report has
  * (shared/shifts/shift-report-sections.ts), the shift's facts first, then one card per part.
  */
-export function ShiftReportView({ source, timeZone, actions }: ShiftReportViewProps) {
+export function ShiftReportView({ source, timeZone, actions, final }: ShiftReportViewProps) {
   const [header, ...sections] = shiftReportSections(source, { timeZone });
   const isX = source.zNumber === null;
   return (
@@ -38,8 +43,14 @@ export function ShiftReportView({ source, timeZone, actions }: ShiftReportViewPr
               {reportTitle(source)} — shift {source.report.shiftId}
             </Title>
             {isX ? null : (
-              <Badge size="lg" color="dark" variant="filled">
-                Final
+              <Badge
+                size="lg"
+                color="dark"
+                variant={final ? 'filled' : 'outline'}
+                data-testid="z-report-state"
+                data-final={final ? 'true' : 'false'}
+              >
+                {final ? 'Final' : 'Closed'}
               </Badge>
             )}
           </Group>

@@ -1,4 +1,4 @@
-import { Alert, Button, Modal, Stack, Title } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CsvExportResult } from '../../../shared/ipc/views';
 import type { PrintDocument } from '../../../shared/printing/print-document';
@@ -16,11 +16,15 @@ import { UnresolvedOrders } from './unresolved-orders';
 import { useCurrentShift } from './use-current-shift';
 import { ZReportList } from './z-report-list';
 
+/** How a Z report left the till, in the manager's words. */
+const handedOutWords = { printed: 'printed', pdf: 'saved as PDF', csv: 'saved as CSV' } as const;
+
 /**
  * The shift: open one, see what it has taken so far (X report), close it with its Z report,
  * and every Z report made, each viewable, printed or saved as PDF on the receipt printer's
  * paper (a Z report printed again says REPRINT), saved as CSV (a manager's act) and, the last one,
- * reopened (a manager's act: a new shift continues it; the Z report stays as it is).
+ * reopened until it is printed or saved (a manager's act: a new shift continues it; the Z
+ * report stays as it is). Once printed or saved it is final.
  */
 export function ShiftScreen({ timeZone }: { timeZone: string }) {
   const shift = useCurrentShift();
@@ -93,6 +97,8 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
     setSaved(null);
     const result = await action.run('csv', () => callPos('exportZReportCsv', { zNumber }));
     if (result?.ok) setSaved(result.value);
+    // Saved off the till, it is final now: the list says so.
+    loadZReports();
   };
   // The report shown: a kept Z report by number, or the open shift's X report (made anew).
   const choice = (source: ShiftReportSource) =>
@@ -101,6 +107,7 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
     setPaper(null);
     const result = await action.run('print', () => callPos('printShiftReport', choice(source)));
     if (result?.ok) setPaper(result.value);
+    loadZReports();
   };
   const previewReport = async (source: ShiftReportSource) => {
     const result = await action.run('preview', () => callPos('shiftReportPreview', choice(source)));
@@ -109,6 +116,7 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
   const saveReportPdf = async (source: ShiftReportSource) => {
     setPaper(null);
     const result = await action.run('pdf', () => callPos('saveShiftReportPdf', choice(source)));
+    loadZReports();
     if (result?.ok)
       setPaper({
         state: 'sent',
@@ -127,7 +135,10 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
 
   const latestZ = zReports?.[0] ?? null;
   const shownZ = shown?.zNumber ?? null;
-  const mayReopen = shift === null && shownZ !== null && shownZ === latestZ?.zNumber;
+  const shownSummary = zReports?.find((summary) => summary.zNumber === shownZ) ?? null;
+  const final = shownSummary?.handedOut != null;
+  // Only the latest Z report, while no shift is open, and before it left the till.
+  const mayReopen = shift === null && shownZ !== null && shownZ === latestZ?.zNumber && !final;
 
   return (
     <Stack gap="md" maw={1200} mx="auto" data-testid="shift-screen">
@@ -172,10 +183,20 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
           {paper.message}
         </Alert>
       ) : null}
+      {shownSummary ? (
+        <Text size="sm" data-testid="z-report-final-words">
+          {final
+            ? `Z report ${shownSummary.zNumber} was ${handedOutWords[shownSummary.handedOut!.how]}: it is final. Record corrections in the next shift.`
+            : mayReopen
+              ? `Until Z report ${shownSummary.zNumber} is printed or saved, a manager may still reopen shift ${shownSummary.shiftId}.`
+              : `Z report ${shownSummary.zNumber} has not been printed or saved yet.`}
+        </Text>
+      ) : null}
       {shown ? (
         <ShiftReportView
           source={shown}
           timeZone={timeZone}
+          final={final}
           actions={
             <>
               <Button

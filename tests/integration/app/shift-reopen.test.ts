@@ -115,4 +115,38 @@ describe('reopening a shift through the contract', () => {
     // Not while a shift is open.
     expect(await kindOf(call('reopenShift', { shiftId: 2 }))).toBe('shift-open');
   });
+
+  it('keeps a Z report final once it left the till: printed, saved as PDF or as CSV', async () => {
+    const clock = new ManualClock();
+    harness = await startHarness({ clock });
+    const closeOne = async () => {
+      await ok<ShiftView>(call('openShift'));
+      return ok<ZReportView>(call('closeShift', { acknowledgeUnresolved: false }));
+    };
+    const z1 = await closeOne();
+    expect(z1.handedOut).toBeNull();
+    // Still on the till: a manager may continue it (PINs off here: the till is a manager).
+    await ok(call('reopenShift', { shiftId: 1 }));
+    const z2 = await ok<ZReportView>(call('closeShift', { acknowledgeUnresolved: false }));
+
+    const exported = await ok<{ saved: boolean }>(
+      call('exportZReportCsv', { zNumber: z2.zNumber }),
+    );
+    expect(exported.saved).toBe(true);
+    const handedOut = { atMs: clock.now(), how: 'csv' };
+    expect(await ok(call('zReport', { zNumber: z2.zNumber }))).toMatchObject({ handedOut });
+    expect(
+      (await ok<ZReportSummary[]>(call('listZReports'))).map((summary) => summary.handedOut),
+    ).toEqual([handedOut, null]);
+    const refused = await call('reopenShift', { shiftId: z2.shiftId });
+    expect(refused.ok ? null : [refused.error.kind, refused.error.message]).toEqual([
+      'final',
+      'Z report 2 was saved as CSV, so it is final and shift 2 stays closed. Record corrections in a new shift.',
+    ]);
+    expect(await ok(call('currentShift'))).toBeNull();
+    // A second hand-out keeps the first: saved as CSV, whatever came after.
+    clock.advance(60_000);
+    await ok(call('exportZReportCsv', { zNumber: z2.zNumber }));
+    expect(await ok(call('zReport', { zNumber: z2.zNumber }))).toMatchObject({ handedOut });
+  });
 });

@@ -30,6 +30,7 @@ const z: ZReportView = { zNumber: 5, madeAtMs: shift.closedAtMs!, report } as ZR
 
 function rig(choice?: PrinterChoice) {
   const printed: PrintDocument[] = [];
+  const handedOut: [number, string][] = [];
   const settings: Settings = { ...defaultSettings({ reportTimeZone: 'UTC' }), shopName: 'Corner' };
   const receipts = new ReceiptPrinting({
     clock: new ManualClock(),
@@ -49,12 +50,13 @@ function rig(choice?: PrinterChoice) {
     shifts: {
       xReport: () => ({ ...report, closedAtMs: null }),
       zReport: (zNumber) => (zNumber === 5 ? z : null),
+      handOut: (zNumber, how) => void handedOut.push([zNumber, how]),
     },
     receipts,
     settings: () => settings,
     logger: silentLogger,
   });
-  return { printed, prints };
+  return { printed, prints, handedOut };
 }
 const marks = (document: PrintDocument | undefined) =>
   document?.blocks.flatMap((block) => (block.type === 'mark' ? [block.text] : []));
@@ -78,10 +80,13 @@ describe('X and Z reports on paper', () => {
   });
 
   it('prints a Z report not closed in this run as REPRINT, an X report never so', async () => {
-    const { printed, prints } = rig();
+    const { printed, prints, handedOut } = rig();
     await prints.handlers.printShiftReport({ zNumber: 5 });
+    // On paper, the Z report is final; an X report is no close and hands nothing out.
+    expect(handedOut).toEqual([[5, 'printed']]);
     await prints.handlers.printShiftReport({ x: true });
     await prints.handlers.printShiftReport({ x: true });
+    expect(handedOut).toEqual([[5, 'printed']]);
     expect(printed.map(marks)).toEqual([
       ['REPRINT', 'Z report 5'],
       ['X report — not a close'],
@@ -90,7 +95,7 @@ describe('X and Z reports on paper', () => {
   });
 
   it('refuses a Z report that does not exist, and says what to do without a printer', async () => {
-    const { prints } = rig({
+    const { prints, handedOut } = rig({
       unavailable:
         'No receipt printer is set up: a manager chooses one in Settings. Save the receipt as PDF meanwhile.',
     });
@@ -106,5 +111,7 @@ describe('X and Z reports on paper', () => {
     await expect(prints.handlers.saveShiftReportPdf({ zNumber: 5 })).rejects.toMatchObject({
       kind: 'no-pdf',
     });
+    // Neither a print that failed nor a PDF not saved makes the report final.
+    expect(handedOut).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ const SHIPPED_SQL: Record<number, string> = {
   7: '373eb562e8238f9b96046cc443a6417956579f19010182dd86dd06bbae04a732',
   8: '8f6b6765d5c4c638407e5751926591059f708bf4e7c51ccc99a6b8663169467f',
   9: '90f21dd4ab7cce5341f062af4242c65c40702de71146295754c209714d8163d6',
+  10: 'dd3866fc56587d82734db3fd2a604126c70e437210ed51643360694c478d82ee',
 };
 
 const step = (version: number): Migration => ({ version, description: `step ${version}`, sql: '' });

@@ -59,6 +59,7 @@ const z: ZReportView = {
   zNumber: 4,
   shiftId: 3,
   madeAtMs: CLOSED,
+  handedOut: null,
   report: shiftReport({
     shift: { ...row, closedAtMs: CLOSED, closedBy: 'staff-1' },
     orders,
@@ -77,6 +78,7 @@ const summary = {
   orderCount: 2,
   paidCount: 1,
   continuesShiftId: null,
+  handedOut: null,
 };
 
 let pos: FakePos;
@@ -152,5 +154,30 @@ describe('the Shift screen', () => {
       expect(screen.getByTestId('shift-report').getAttribute('data-z-number')).toBe('3'),
     );
     expect(screen.queryByTestId('shift-reopen')).toBeNull();
+  });
+
+  it('calls a Z report final once it left the till, and then offers no reopening', async () => {
+    pos.handle('currentShift', () => null);
+    let list = [summary];
+    pos.handle('listZReports', () => list);
+    pos.handle('zReport', () => z);
+    pos.handle('exportZReportCsv', () => {
+      list = [{ ...summary, handedOut: { atMs: CLOSED + 60_000, how: 'csv' } }];
+      return { saved: true, fileName: 'z-report-4.csv', rows: 1 };
+    });
+    renderWithTheme(<ShiftScreen timeZone="UTC" />);
+    fireEvent.click((await screen.findAllByTestId('z-report-view'))[0]!);
+    expect(await screen.findByTestId('shift-reopen')).toBeTruthy();
+    expect(screen.getByTestId('z-report-state').textContent).toBe('Closed');
+    expect(screen.getByTestId('z-report-final-words').textContent).toBe(
+      'Until Z report 4 is printed or saved, a manager may still reopen shift 3.',
+    );
+
+    fireEvent.click(screen.getByTestId('z-report-csv'));
+    await waitFor(() => expect(screen.queryByTestId('shift-reopen')).toBeNull());
+    expect(screen.getByTestId('z-report-state').textContent).toBe('Final');
+    expect(screen.getByTestId('z-report-final-words').textContent).toBe(
+      'Z report 4 was saved as CSV: it is final. Record corrections in the next shift.',
+    );
   });
 });
