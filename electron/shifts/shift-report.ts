@@ -16,6 +16,7 @@ import type {
   ShiftReport,
   Slice,
   StaffRef,
+  Takings,
   Totals,
 } from '../../shared/shifts/shift-report-types';
 import { compareText, totalsOf } from './shift-totals';
@@ -42,6 +43,8 @@ export interface ShiftReportInput {
   earlierOrdersPaid: readonly EarlierOrderPaid[];
   /** Payments of other shifts voided in this one (none when left out). */
   earlierPaymentsVoided?: readonly EarlierPaymentVoided[];
+  /** The money moved in the report's window (left out: none reported). */
+  takings?: Takings;
   /** The last journal event taken in (see ShiftReport.throughEventId). */
   throughEventId: number;
   /** Staff names by id; an id missing here is named "Unknown" as a null one is. */
@@ -126,6 +129,7 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
     earlierOrdersPaid,
     // Only when there are some: reports stored before this list existed stay equal when made again.
     ...(earlierPaymentsVoided.length > 0 ? { earlierPaymentsVoided } : {}),
+    ...(input.takings ? { takings: input.takings } : {}),
   };
 }
 

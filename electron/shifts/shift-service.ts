@@ -16,6 +16,7 @@ import type {
   ZReportView,
 } from '../../shared/shifts/shift-views';
 import { zReportCsv } from './z-report-csv';
+import { takingsOf } from './shift-takings';
 
 export interface ShiftServiceOptions {
   /** The journal's writer connection, migrations applied (tables shifts and z_reports). */
@@ -204,13 +205,16 @@ export class ShiftService {
       throw new Error(`Z report ${zNumber} names shift ${stored.shiftId}, which is missing`);
     const through = stored.report.throughEventId;
     const names = namesIn(stored.report);
-    return this.reportOf(
+    const report = this.reportOf(
       shift,
       this.store.ordersOfShift(shift.shiftId, through),
       through,
       zNumber,
       names,
     );
+    // A report stored before takings were reported is compared without them.
+    if (stored.report.takings === undefined) delete report.takings;
+    return report;
   }
 
   zReportCsv(zNumber: number): string {
@@ -228,8 +232,12 @@ export class ShiftService {
     beforeZ: number,
     knownNames: ReadonlyMap<string, string> = new Map(),
   ): ShiftReport {
-    const afterEventId = this.store.throughBefore(beforeZ) ?? shift.openedAfterEventId;
+    const previousThrough = this.store.throughBefore(beforeZ);
+    const afterEventId = previousThrough ?? shift.openedAfterEventId;
     const earlierOrdersPaid = this.store.paidBetween(afterEventId, throughEventId, shift.shiftId);
+    // The money moved since the Z report before: from the journal's start for the first one,
+    // so a payment taken before any shift was opened is counted in the first Z report.
+    const moved = this.store.movedBetween(previousThrough ?? 0, throughEventId);
     const earlierPaymentsVoided = this.store.voidedBetween(
       afterEventId,
       throughEventId,
@@ -240,6 +248,7 @@ export class ShiftService {
       orders,
       earlierOrdersPaid,
       earlierPaymentsVoided,
+      takings: takingsOf(moved.received, moved.voided),
       throughEventId,
       names: this.namesFor(
         shift,

@@ -42,7 +42,9 @@ export class ShiftStore {
     | 'zByNumber'
     | 'throughBefore'
     | 'zList'
-    | 'handOut',
+    | 'handOut'
+    | 'receivedBetween'
+    | 'voidsBetween',
     StatementSync
   >;
 
@@ -79,6 +81,19 @@ export class ShiftStore {
               AND from_state IN ${PAID_STATES_SQL}
           ) AS voids ON voids.voided_order_id = orders.order_id
           WHERE orders.shift_id IS NOT ?`),
+      // Every order of any shift (or of none) that reached a paid state in the window, in
+      // that state: a move into a paid state from one that was not (or from none).
+      receivedBetween: db.prepare(`SELECT ${ORDER_COLUMNS}, moved.to_state AS paid_state FROM orders
+          JOIN (SELECT order_id AS moved_order_id, to_state FROM order_events
+            WHERE event_id > ? AND event_id <= ? AND to_state IN ${PAID_STATES_SQL}
+              AND (from_state IS NULL OR from_state NOT IN ${PAID_STATES_SQL})
+          ) AS moved ON moved.moved_order_id = orders.order_id`),
+      // Every payment of any shift (or of none) voided in the window.
+      voidsBetween: db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders
+          JOIN (SELECT order_id AS moved_order_id FROM order_events
+            WHERE event_id > ? AND event_id <= ? AND to_state = 'voided'
+              AND from_state IN ${PAID_STATES_SQL}
+          ) AS moved ON moved.moved_order_id = orders.order_id`),
       insertZ: db.prepare(`INSERT INTO z_reports (z_number, shift_id, made_at_ms, report)
           VALUES ((SELECT COALESCE(MAX(z_number), 0) + 1 FROM z_reports), ?, ?, ?) RETURNING z_number`),
       zByNumber: db.prepare(`SELECT z.z_number, z.shift_id, z.made_at_ms, z.report,
@@ -202,6 +217,27 @@ export class ShiftStore {
       order: { ...recordFromRow(row), state: 'voided' },
       voidedAtMs: row.voided_at_ms,
     }));
+  }
+
+  /**
+   * The payments received and the payments voided in events (afterId, throughId], of any
+   * shift: each received order in the paid state it reached, each voided one as 'voided'.
+   */
+  movedBetween(
+    afterEventId: number,
+    throughEventId: number,
+  ): { received: OrderRecord[]; voided: OrderRecord[] } {
+    const received = this.statements.receivedBetween.all(
+      afterEventId,
+      throughEventId,
+    ) as (OrderRow & {
+      paid_state: SaleState;
+    })[];
+    const voided = this.statements.voidsBetween.all(afterEventId, throughEventId) as OrderRow[];
+    return {
+      received: received.map((row) => ({ ...recordFromRow(row), state: row.paid_state })),
+      voided: voided.map((row) => ({ ...recordFromRow(row), state: 'voided' as const })),
+    };
   }
 
   insertZReport(shiftId: number, madeAtMs: number, report: string): number {

@@ -6,6 +6,7 @@ import type {
   ShiftReport,
   Slice,
   StaffRef,
+  Takings,
   Totals,
 } from '../../shared/shifts/shift-report-types';
 import type { ZReportView } from '../../shared/shifts/shift-views';
@@ -15,7 +16,8 @@ import type { ZReportView } from '../../shared/shifts/shift-views';
  * the formula guard: asset and chain names come from the payment service, staff names from
  * whoever typed them. One long table: `section` and `name` say what a row counts, `part` how
  * (all orders, one asset, one currency ...). Amounts in a row with an asset are in that asset;
- * in a row with a currency, in that currency. Never reorder: scripts read by position.
+ * in a row with a currency, in that currency; the 'takings' rows come first after the shift's
+ * (new rows are only ever added, as sections). Never reorder columns: scripts read by position.
  */
 const columns = [
   { name: 'section', numeric: false },
@@ -46,6 +48,7 @@ export function zReportCsv(view: ZReportView): string {
   const report = view.report;
   const rows: Row[] = [
     ...shiftRows(view),
+    ...(report.takings ? takingsRows(report.takings) : []),
     ...totalsRows('orders', 'all', 'all', report.orders),
     ...outcomes.flatMap((outcome) =>
       totalsRows('outcome', outcome, 'all', report.byOutcome[outcome]),
@@ -123,6 +126,39 @@ function totalsRows(section: string, name: string, part: string, totals: Totals)
       total: row.total,
     })),
     { section, name, part: `${part} without currency`, count: totals.withoutCurrency },
+  ];
+}
+
+/**
+ * The money by when it moved: section 'takings', name 'net' (signed: received − voided),
+ * 'received', 'voided', 'service' (tap to pay, accepted by the service) and 'cashier'
+ * (confirmed by the cashier's eye).
+ */
+function takingsRows(takings: Takings): Row[] {
+  return [
+    ...takings.net.byAsset.map((row) => ({
+      section: 'takings',
+      name: 'net',
+      part: 'net by asset',
+      chain_name: row.chainName,
+      chain_id: row.chainId,
+      asset: row.asset,
+      amount: row.amount,
+      fee: row.fee,
+    })),
+    ...takings.net.byCurrency.map((row) => ({
+      section: 'takings',
+      name: 'net',
+      part: 'net by currency',
+      currency: row.currency,
+      amount: row.amount,
+      fee: row.fee,
+      total: row.total,
+    })),
+    ...totalsRows('takings', 'received', 'received', takings.received),
+    ...totalsRows('takings', 'voided', 'voided', takings.voided),
+    ...totalsRows('takings', 'service', 'received', takings.byConfirmation.service),
+    ...totalsRows('takings', 'cashier', 'received', takings.byConfirmation.cashier),
   ];
 }
 

@@ -8,6 +8,7 @@ import type {
   Outcome,
   ShiftReport,
   Slice,
+  Takings,
   Totals,
 } from './shift-report-types';
 
@@ -132,6 +133,60 @@ function totalsRows(totals: Totals, what: string): ReportRow[] {
   return rows;
 }
 
+/** A signed amount: "−0.50 USDT" reads as money going out. */
+function signedAsset(amount: string, asset: string | null): string {
+  return amount.startsWith('-')
+    ? `−${assetAmount(amount.slice(1), asset)}`
+    : assetAmount(amount, asset);
+}
+
+function signedMoney(amount: string, currency: string): string {
+  return amount.startsWith('-')
+    ? `−${formatMoney(amount.slice(1), currency)}`
+    : formatMoney(amount, currency);
+}
+
+/**
+ * The money of the shift by when it came in: net per currency and per asset first (what the
+ * shift must account for), then what was received and voided, and who vouched for the payments.
+ */
+function takingsRows(takings: Takings): ReportRow[] {
+  const rows: ReportRow[] = [];
+  for (const row of takings.net.byCurrency) {
+    rows.push({
+      label: `In ${row.currency}: net taken`,
+      value: signedMoney(row.total, row.currency),
+      bold: true,
+    });
+  }
+  for (const row of takings.net.byAsset) {
+    const name = row.asset
+      ? `${row.asset}${row.chainName ? ` on ${row.chainName}` : ''}`
+      : 'NFC, no asset';
+    rows.push({ label: `${name}: net taken`, value: signedAsset(row.amount, row.asset) });
+    rows.push({ label: `${name}: net fees`, value: signedAsset(row.fee, row.asset) });
+  }
+  const counted = (totals: Totals, what: string) => {
+    rows.push({ label: what, value: plural(totals.count, 'payment') });
+    for (const row of totals.byCurrency)
+      rows.push({
+        label: `${what} in ${row.currency}`,
+        value: formatMoney(row.total, row.currency),
+      });
+  };
+  counted(takings.received, 'Received');
+  counted(takings.voided, 'Voided');
+  counted(takings.byConfirmation.service, 'Accepted by the service (tap to pay)');
+  counted(takings.byConfirmation.cashier, 'Confirmed by the cashier (QR)');
+  const unpriced = takings.received.withoutCurrency + takings.voided.withoutCurrency;
+  if (unpriced > 0)
+    rows.push({
+      label: 'Typed in asset units (in the asset lines only)',
+      value: plural(unpriced, 'payment'),
+    });
+  return rows;
+}
+
 function sliceRows(slice: Slice): ReportRow[] {
   return [
     { label: 'Orders', value: String(slice.count) },
@@ -227,9 +282,18 @@ export function shiftReportSections(
   ];
   const sections: ReportSection[] = [
     { id: 'shift', heading: reportTitle(source), rows: header },
+    ...(report.takings
+      ? [
+          {
+            id: 'takings',
+            heading: 'Money taken in this shift (by when it was paid)',
+            rows: takingsRows(report.takings),
+          },
+        ]
+      : []),
     {
       id: 'taken',
-      heading: 'Taken (paid orders)',
+      heading: report.takings ? "This shift's sales that were paid" : 'Taken (paid orders)',
       rows: totalsRows(report.byOutcome.paid, 'Paid orders'),
     },
     { id: 'orders', heading: 'All orders started', rows: totalsRows(report.orders, 'Orders') },

@@ -145,4 +145,45 @@ export interface ShiftReport {
    * in this one (its own shift's Z report, made before, shows it paid). Absent when none.
    */
   earlierPaymentsVoided?: EarlierPaymentVoidedLine[];
+  /**
+   * The money that came in and went out while this report's window was open, whichever shift
+   * the sale was started in: the shift's own payments, earlier sales paid late, payments
+   * voided. Z windows follow one another without gap or overlap, so the Z reports' takings add
+   * up to every payment the journal holds minus every void. Absent only in Z reports stored
+   * before takings were reported.
+   */
+  takings?: Takings;
+}
+
+/** Signed sums of one chain and asset (negative when more was voided than received). */
+export interface NetAssetTotal {
+  chainId: string | null;
+  chainName: string | null;
+  asset: string | null;
+  amount: string;
+  fee: string;
+}
+
+/** Signed sums in one shop currency. */
+export interface NetCurrencyTotal {
+  currency: string;
+  amount: string;
+  fee: string;
+  /** amount + fee. */
+  total: string;
+}
+
+/** Money by when it came in: payments recorded and voided in the report's window. */
+export interface Takings {
+  /** Orders that reached a paid state in the window, each at its own amounts. */
+  received: Totals;
+  /** Payments voided in the window. */
+  voided: Totals;
+  /** received − voided. */
+  net: { byAsset: NetAssetTotal[]; byCurrency: NetCurrencyTotal[] };
+  /**
+   * Received, by who vouched for the payment: the payment service accepted it (tap to pay),
+   * or the cashier confirmed it by eye (QR code, and payments recorded as paid after all).
+   */
+  byConfirmation: { service: Totals; cashier: Totals };
 }

@@ -49,6 +49,8 @@ export interface Sale {
   to: SaleState;
   amount?: string;
   fee?: string;
+  /** The asset symbol (the fixture's when left out). */
+  asset?: string;
   cashierId?: string | null;
   shiftId: number | null;
   pricing?: OrderPricing | null;
@@ -74,6 +76,7 @@ export function sell(journal: SqliteOrderJournal, clock: ManualClock, sale: Sale
       state: kind === 'qr' ? 'requesting' : 'waiting-for-tap',
       amount: sale.amount ?? '12.5',
       fee: sale.fee ?? '0.25',
+      ...(sale.asset ? { asset: sale.asset } : {}),
       pricing: sale.pricing ?? null,
       cashierId: sale.cashierId ?? null,
       shiftId: sale.shiftId,
