@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shiftReport } from '../../../../electron/shifts/shift-report';
 import { ShiftScreen } from '../../../../renderer/cashier/shifts/shift-screen';
 import type { CallResult } from '../../../../shared/ipc/contract-kit';
-import type { ShiftRow, ShiftView, ZReportView } from '../../../../shared/shifts/shift-views';
+import type {
+  ShiftRow,
+  ShiftView,
+  ZReportSummary,
+  ZReportView,
+} from '../../../../shared/shifts/shift-views';
 import { recordOf } from '../../shifts/shift-orders-arbitrary';
 import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
@@ -158,7 +163,7 @@ describe('the Shift screen', () => {
 
   it('calls a Z report final once it left the till, and then offers no reopening', async () => {
     pos.handle('currentShift', () => null);
-    let list = [summary];
+    let list: ZReportSummary[] = [summary];
     pos.handle('listZReports', () => list);
     pos.handle('zReport', () => z);
     pos.handle('exportZReportCsv', () => {
