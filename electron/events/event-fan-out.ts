@@ -8,12 +8,21 @@ export interface EventFanOut {
   latest<Name extends keyof Events & string>(name: Name): unknown;
 }
 
-/** Every event main sends goes through here, so a page that opens late still gets the latest. */
+/**
+ * Events that tell of a moment, not of a state: a page that opens (or reloads) later must not
+ * be handed them again, or it would answer a tap or flash a display label long gone.
+ */
+const momentEvents: ReadonlySet<keyof Events & string> = new Set(['nfc-tap', 'identify-display']);
+
+/**
+ * Every event main sends goes through here, so a page that opens late still gets the latest
+ * state (never a past moment).
+ */
 export function createEventFanOut(emit: EventSink<Events>): EventFanOut {
   const latestValues = new Map<string, unknown>();
   return {
     send: (name, payload) => {
-      latestValues.set(name, payload);
+      if (!momentEvents.has(name)) latestValues.set(name, payload);
       emit(name, payload);
     },
     latest: (name) => latestValues.get(name),
