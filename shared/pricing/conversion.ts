@@ -93,12 +93,23 @@ export function feeMoneyFor(
 export interface SaleQuote {
   /** The price's asset amount (the request's `amount`). */
   amount: string;
-  /** The fee's asset amount (the request's `fee_value`). */
+  /** The fee's asset amount (the request's `fee_value`): what the one rounding leaves for it. */
   feeValue: string;
   pricing: OrderPricing;
+  /**
+   * How much the rounding up added to what the customer pays, in percent of the money owed
+   * (price + fee), half-up to 2 places: "0" when exact. Large only for coarse assets (few
+   * decimals or a high price per unit), where the cashier is told before the QR is shown.
+   */
+  roundingPercent: string;
 }
 
-/** A price in money as the order asks for it, with the pricing journaled beside it. */
+/**
+ * A price in money as the order asks for it, with the pricing journaled beside it. One
+ * rounding: the total the customer pays (price + fee) is converted and rounded up once; the
+ * price's amount is rounded up on its own and the fee is the rest, so amount + fee is never a
+ * unit over the rounded total.
+ */
 export function quoteSale(input: {
   money: string;
   currency: string;
@@ -109,12 +120,18 @@ export function quoteSale(input: {
   decimals: number;
 }): SaleQuote {
   const { money, currency, price, cross, decimals } = input;
+  // feeMoneyFor read the money already: it is plain decimal text from here on.
   const feeMoney = feeMoneyFor(money, input.feePercent, input.feeFixed, currency);
-  const toAsset = (value: string) =>
-    value === '0' ? '0' : assetAmountFor(value, price.usdPrice, cross.usdPerUnit, decimals);
+  const owed = new Dec(money).plus(feeMoney);
+  const toAsset = (value: Big) =>
+    value.eq('0')
+      ? '0'
+      : assetAmountFor(value.toFixed(), price.usdPrice, cross.usdPerUnit, decimals);
+  const amount = toAsset(new Dec(money));
+  const total = toAsset(owed);
   return {
-    amount: toAsset(money),
-    feeValue: toAsset(feeMoney),
+    amount,
+    feeValue: canonical(new Dec(total).minus(new Dec(amount)).toFixed()),
     pricing: {
       currency,
       moneyAmount: canonical(money),
@@ -125,7 +142,20 @@ export function quoteSale(input: {
       source: price.source,
       crossSource: cross.source,
       asOfMs: Math.min(price.asOfMs, cross.asOfMs),
-      rounding: 'up-to-asset-decimals',
+      rounding: 'total-up-to-asset-decimals',
     },
+    roundingPercent: roundingPercentOf(total, owed, price.usdPrice, cross.usdPerUnit),
   };
+}
+
+/**
+ * (what `total` asset units are worth − owed) ÷ owed × 100, half-up to 2 places, as one
+ * division of exact products: (total × usdPrice − owed × usdPerUnit) × 100 ÷ (owed × usdPerUnit).
+ * Nothing owed asks for nothing ("0"); otherwise the rates were read when `total` was made.
+ */
+function roundingPercentOf(total: string, owed: Big, usdPrice: string, usdPerUnit: string): string {
+  if (total === '0') return '0';
+  const owedUsd = owed.times(usdPerUnit);
+  const worthUsd = new Dec(total).times(usdPrice);
+  return divide(worthUsd.minus(owedUsd).times('100'), owedUsd, 2, Big.roundHalfUp);
 }

@@ -50,8 +50,12 @@ export interface OrderPricing {
   crossSource: CrossRate['source'];
   /** The older of the asset price's and the cross rate's moments. */
   asOfMs: number;
-  /** The rounding rule applied: the asset amounts are rounded up to the asset's decimals. */
-  rounding: 'up-to-asset-decimals';
+  /**
+   * The rounding rule applied: 'total-up-to-asset-decimals', the total (price + fee) rounded
+   * up once to the asset's decimals and the fee the rest; 'up-to-asset-decimals' (orders
+   * made before): price and fee each rounded up on their own.
+   */
+  rounding: 'total-up-to-asset-decimals' | 'up-to-asset-decimals';
 }
 
 /**

@@ -11,6 +11,13 @@ export const sourceWords: Record<PriceSource, string> = {
   'last-link': "the service's rate on this till's last link",
 };
 
+/** More than 1 % added by rounding up to the asset's decimals: the cashier is told. */
+const ROUNDING_WARNING_PERCENT = 1;
+
+function roundsUpMuch(percent: string): boolean {
+  return Number(percent) > ROUNDING_WARNING_PERCENT;
+}
+
 /** "12 s old", "3 min old": how old the rate was when main quoted it. */
 function age(seconds: number): string {
   if (seconds < 90) return `${seconds} s old`;
@@ -58,6 +65,12 @@ export function MoneySummary({
       {pricing.feeMoney !== '0' ? (
         <Text size="sm" c="dimmed" data-testid="quote-fee">
           Includes a fee of {formatMoney(pricing.feeMoney, pricing.currency)}
+        </Text>
+      ) : null}
+      {roundsUpMuch(quote.roundingPercent) ? (
+        <Text size="sm" c="orange.9" fw={700} role="status" data-testid="quote-rounding">
+          {asset} is paid in whole steps: rounding up adds {quote.roundingPercent} % to what the
+          customer pays.
         </Text>
       ) : null}
       <Text size="sm" c="dimmed" data-testid="quote-rate">

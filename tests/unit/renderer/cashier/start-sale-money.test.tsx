@@ -21,6 +21,8 @@ const quoteFor = (money: string): PriceQuote => ({
   feeValue: '0.375',
   pricing: euroPricing({ moneyAmount: money }),
   ageSeconds: 12,
+  // A coarse price: 1 % exactly is not worth a word, more is.
+  roundingPercent: money === '7' ? '1.01' : money === '8' ? '1' : '0',
 });
 
 let pos: FakePos;
@@ -64,6 +66,23 @@ describe('StartSale: a price in the shop currency', () => {
     expect(screen.getByTestId('quote-rate').textContent).toContain('12 s old');
     await userEvent.click(screen.getByTestId('show-qr'));
     expect(pos.callsOf('startQrSale')).toEqual([{ money: '12.5', chainId: '1', asset: 'USDT' }]);
+  });
+
+  it('tells the cashier when rounding up to whole steps of the asset adds more than 1 %', async () => {
+    renderWithTheme(<StartSale settings={euroShop('money')} />);
+    await assetChosen();
+    await userEvent.keyboard('8');
+    await waitFor(() =>
+      expect(pos.callsOf('quotePrice')).toContainEqual(expect.objectContaining({ money: '8' })),
+    );
+    await screen.findByTestId('quote-asset-amount');
+    expect(screen.queryByTestId('quote-rounding')).toBeNull();
+    await userEvent.keyboard('{Backspace}7');
+    await waitFor(() =>
+      expect(screen.getByTestId('quote-rounding').textContent).toBe(
+        'USDT is paid in whole steps: rounding up adds 1.01 % to what the customer pays.',
+      ),
+    );
   });
 
   it('refuses more decimals than the currency has, and sends nothing without a rate', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assetAmountFor, priceInCurrency, quoteSale } from '../../../../shared/pricing/conversion';
+import type { AssetPrice, CrossRate } from '../../../../shared/pricing/pricing-types';
 import { B, CANONICAL, decimalText, moneyIn, rateText, ulp } from './pricing-arbitraries';
 
 const decimals = fc.integer({ min: 0, max: 18 });
@@ -188,8 +189,14 @@ describe('the price of one asset unit in the shop currency', () => {
 });
 
 describe('a sale quoted in money', () => {
-  const price = { asset: 'ETH', chainId: '1', usdPrice: '3000', source: 'provider', asOfMs: 5 };
-  const cross = { currency: 'EUR', usdPerUnit: '1.25', source: 'fixed', asOfMs: 3 } as const;
+  const price: AssetPrice = {
+    asset: 'ETH',
+    chainId: '1',
+    usdPrice: '3000',
+    source: 'provider',
+    asOfMs: 5,
+  };
+  const cross: CrossRate = { currency: 'EUR', usdPerUnit: '1.25', source: 'fixed', asOfMs: 3 };
 
   it('carries the amount, the fee in asset units and the pricing it records', () => {
     const quote = quoteSale({
@@ -214,12 +221,13 @@ describe('a sale quoted in money', () => {
         source: 'peg',
         crossSource: 'fixed',
         asOfMs: 3,
-        rounding: 'up-to-asset-decimals',
+        rounding: 'total-up-to-asset-decimals',
       },
+      roundingPercent: '0',
     });
   });
 
-  it('rounds the amount and the fee up on their own, with no fee as "0"', () => {
+  it('rounds the total once: the amount up, the fee what is left of the rounded total; no fee is "0"', () => {
     const quote = quoteSale({
       money: '10',
       currency: 'EUR',
@@ -229,6 +237,8 @@ describe('a sale quoted in money', () => {
       cross,
       decimals: 18,
     });
+    // €10.15 × 1.25 ÷ 3000 = 0.0042291666… rounds up to 0.004229166666666667 in all; €10 alone
+    // to 0.004166666666666667; the fee is the rest, 0.0000625.
     expect(quote.amount).toBe('0.004166666666666667');
     expect(quote.pricing.feeMoney).toBe('0.15');
     expect(quote.feeValue).toBe('0.0000625');
@@ -245,6 +255,81 @@ describe('a sale quoted in money', () => {
     expect(free.pricing.feeMoney).toBe('0');
   });
 
+  it('never asks a unit more than the whole rounded once, and never less than is owed', () => {
+    fc.assert(
+      fc.property(
+        moneyIn,
+        fc.constantFrom('0', '1.5', '99.99'),
+        rateText,
+        rateText,
+        decimals,
+        ({ money }, feePercent, usdPrice, usdPerUnit, d) => {
+          const quote = quoteSale({
+            money,
+            currency: 'EUR',
+            feePercent,
+            feeFixed: '0.3',
+            price: { ...price, usdPrice },
+            cross: { ...cross, usdPerUnit },
+            decimals: d,
+          });
+          const owed = new B(money).plus(quote.pricing.feeMoney);
+          const total = new B(quote.amount).plus(quote.feeValue);
+          expect(total.toFixed()).toBe(
+            new B(assetAmountFor(owed.toFixed(), usdPrice, usdPerUnit, d)).toFixed(),
+          );
+          expect(new B(quote.amount).toFixed()).toBe(
+            new B(assetAmountFor(money, usdPrice, usdPerUnit, d)).toFixed(),
+          );
+          expect(new B(quote.feeValue).gte('0')).toBe(true);
+          expect(quote.feeValue).toMatch(CANONICAL);
+          // What the rounding added, as the cashier is told it, never below zero.
+          expect(new B(quote.roundingPercent).gte('0')).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('says how much a coarse asset rounds up: one whole unit for €10 is 23,900 % more', () => {
+    const coarse = quoteSale({
+      money: '10',
+      currency: 'EUR',
+      feePercent: '0',
+      feeFixed: '0',
+      price,
+      cross,
+      decimals: 0,
+    });
+    // One unit at €2,400 for €10 owed: (2400 − 10) ÷ 10 × 100.
+    expect([coarse.amount, coarse.feeValue, coarse.roundingPercent]).toEqual(['1', '0', '23900']);
+    // A unit worth a price with a long fraction: €3,000 ÷ 1.3 = €2,307.6923… for €10 owed.
+    const uneven = quoteSale({
+      ...{ money: '10', currency: 'EUR', feePercent: '0', feeFixed: '0', price, decimals: 0 },
+      cross: { ...cross, usdPerUnit: '1.3' },
+    });
+    expect(uneven.roundingPercent).toBe('22976.92');
+    // A fee that fits in the unit already asked for costs the customer nothing more.
+    const withFee = quoteSale({
+      ...{ money: '10', currency: 'EUR', decimals: 0, price, cross },
+      feePercent: '0',
+      feeFixed: '5',
+    });
+    expect([withFee.amount, withFee.feeValue]).toEqual(['1', '0']);
+    // Just over 1 %, and just under: half-up to 2 places of a percent.
+    const fine = quoteSale({
+      money: '100',
+      currency: 'EUR',
+      feePercent: '0',
+      feeFixed: '0',
+      price: { ...price, usdPrice: '1' },
+      cross: { ...cross, usdPerUnit: '1.0101' },
+      decimals: 0,
+    });
+    // 101.01 → 102 units worth 102 ÷ 1.0101 = €100.98010… : 0.98 % added.
+    expect([fine.amount, fine.roundingPercent]).toEqual(['102', '0.98']);
+  });
+
   it('turns nothing into "0" asset units without dividing by the price, even a price of zero', () => {
     const quote = quoteSale({
       money: '0',
@@ -258,5 +343,6 @@ describe('a sale quoted in money', () => {
     expect(quote.amount).toBe('0');
     expect(quote.feeValue).toBe('0');
     expect(quote.pricing.price).toBe('0');
+    expect(quote.roundingPercent).toBe('0');
   });
 });
