@@ -57,7 +57,11 @@ export function reactToSettings(parts: {
   return settings.onChange((effective, changed) => {
     send('settings-changed', effective);
     if (touches(changed, customerViewSettingKeys)) customer.refresh();
-    if (changed.has('nfcAid')) nfc?.reader.configure(effective.values.nfcAid);
+    if (touches(changed, ['nfcAid', 'nfcReadDeadlineMs']))
+      nfc?.reader.configure({
+        aid: effective.values.nfcAid,
+        readDeadlineMs: effective.values.nfcReadDeadlineMs,
+      });
     if (touches(changed, staffSettingKeys)) staff.settingsChanged();
     if (touches(changed, connectionSettingKeys)) {
       connection

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger';
 import { createNfcHost, type NfcHost } from './nfc-host';
 import type { SpawnReader } from './reader-channel';
 import type { SaleService } from '../sale/sale-service';
+import { TapAnswerStamps } from './tap-answers';
 
 const stoppedNfc: NfcStatus = {
   state: 'stopped',
@@ -22,8 +23,9 @@ export interface NfcWiring {
 }
 
 /**
- * Starts the NFC reader process where the platform can, lets its taps pay the active sale,
- * and tells the cashier page every change of its status.
+ * Starts the NFC reader process where the platform can, lets its taps pay the sale they were
+ * read for, tells the cashier page every change of its status, and both pages what became of
+ * every tap ('nfc-tap', one per card presence: the customer display hears it too).
  */
 export function wireNfc(parts: {
   spawnReader: SpawnReader | undefined;
@@ -31,13 +33,17 @@ export function wireNfc(parts: {
   logger: Logger;
   sale: SaleService;
   aid: string;
+  /** The nfcReadDeadlineMs setting. */
+  readDeadlineMs: number;
   send: EventSink<Events>;
 }): NfcWiring {
-  const { spawnReader, clock, logger, sale, aid, send } = parts;
+  const { spawnReader, clock, logger, sale, aid, readDeadlineMs, send } = parts;
   let host: NfcHost | null = null;
   if (spawnReader) {
-    host = createNfcHost({ spawn: spawnReader, clock, logger, sale, aid });
+    host = createNfcHost({ spawn: spawnReader, clock, logger, sale, aid, readDeadlineMs });
     host.reader.onStatus((status) => send('nfc-status', status));
+    const stamps = new TapAnswerStamps(clock);
+    host.bridge.onOutcome((outcome) => send('nfc-tap', stamps.stamp(outcome)));
     host.start();
   }
   const status = () => (host ? host.reader.status() : stoppedNfc);

@@ -7,7 +7,10 @@ import { initialNfcStatus } from './nfc-status';
 /**
  * Folds the reader process's messages into the one `NfcStatus` the pages show, and tells
  * its listeners every time it changes. The card state is kept per reader, so one reader
- * reading while another has a card present still shows 'reading'.
+ * reading while another has a card present still shows 'reading'. A hung PC/SC service stays
+ * the news across the restarts it causes, until a process reports the service again; a state
+ * that has its own advice (no reader, no service) clears the last read's error, which would
+ * otherwise stand in for that advice.
  */
 
 type Listener = (status: NfcStatus) => void;
@@ -30,11 +33,14 @@ export class ReaderStatusTracker {
     return () => this.listeners.delete(listener);
   }
 
-  /** The process died and a restart is coming: its readers and cards went with it. */
+  /**
+   * The process died and a restart is coming: its readers and cards went with it. While PC/SC
+   * hangs, the restarts are its doing (a new process waits on it too): that stays the news.
+   */
   processExited(): void {
     this.cards.clear();
     this.update({
-      state: 'restarting',
+      ...(this.current.state === 'pcsc-not-answering' ? {} : { state: 'restarting' as const }),
       readers: [],
       card: 'none',
       restarts: this.current.restarts + 1,
@@ -46,9 +52,22 @@ export class ReaderStatusTracker {
       case 'pcsc-missing':
         this.cards.clear();
         return this.update({ state: 'pcsc-missing', readers: [], card: 'none', lastError: null });
+      case 'pcsc-not-answering':
+        this.cards.clear();
+        this.pcscErrorShown = false;
+        this.logger.error('nfc: the PC/SC service stopped answering', {
+          waitedMs: message.waitedMs,
+        });
+        return this.update({
+          state: 'pcsc-not-answering',
+          readers: [],
+          card: 'none',
+          lastError: null,
+        });
       case 'no-reader':
         this.cards.clear();
-        return this.update({ state: 'no-reader', readers: [], card: 'none' });
+        this.pcscErrorShown = false;
+        return this.update({ state: 'no-reader', readers: [], card: 'none', lastError: null });
       case 'reader-ready': {
         const readers = [...new Set([...this.current.readers, message.reader])];
         // PC/SC is back: its failure is no longer news.

@@ -1,16 +1,22 @@
 /**
  * Keeps one NFC reader process running (docs/architecture.md, Processes: the addon can block
  * its thread and can crash; neither may freeze or kill the till): starts it, configures it, answers for its
- * health with a ping watchdog, restarts it with backoff when it dies or hangs, and turns its
- * messages into a status and an event stream. Time comes from the Clock port. The backoff,
- * the watchdog and the status each live in their own file; this class runs the process.
+ * health with a ping watchdog, restarts it with backoff when it dies or hangs (its own thread,
+ * or PC/SC under it: it says so itself, `pcsc-not-answering`), and turns its messages into a
+ * status and an event stream. Time comes from the Clock port. The backoff, the watchdog and
+ * the status each live in their own file; this class runs the process.
  */
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 import { DEFAULT_WALLET_AID_HEX } from '../nfc/apdu';
 import type { ReaderToHost } from '../nfc/reader-protocol';
-import { DEFAULT_APDU_TIMEOUT_MS, readerToHostSchema } from '../nfc/reader-protocol';
+import {
+  DEFAULT_APDU_TIMEOUT_MS,
+  DEFAULT_READ_DEADLINE_MS,
+  readerToHostSchema,
+  type HostToReader,
+} from '../nfc/reader-protocol';
 import type { NfcStatus } from './nfc-status';
 import { defaultWatchdogSettings, PingWatchdog, type WatchdogSettings } from './ping-watchdog';
 import type { ReaderChannel, SpawnReader } from './reader-channel';
@@ -22,12 +28,21 @@ export type ReaderEvent = ReaderToHost & { generation: number };
 
 export type StopOutcome = 'exited' | 'killed' | 'not-running';
 
+/** How the process reads a card, as configure sends it. */
+interface ReaderReading {
+  aid: string;
+  apduTimeoutMs: number;
+  readDeadlineMs: number;
+}
+
 export interface ReaderSupervisorOptions {
   spawn: SpawnReader;
   clock: Clock;
   logger?: Logger;
   aid?: string;
   apduTimeoutMs?: number;
+  /** The whole read of one card, from its arrival (the nfcReadDeadlineMs setting). */
+  readDeadlineMs?: number;
   /** First restart delay, doubled per quick death up to maxRestartDelayMs. */
   restartDelayMs?: number;
   maxRestartDelayMs?: number;
@@ -48,13 +63,15 @@ export class ReaderSupervisor {
   private readonly tracker: ReaderStatusTracker;
   private readonly eventListeners = new Set<(event: ReaderEvent) => void>();
   private readonly logger: Logger;
-  private aid: string;
-  private apduTimeoutMs: number;
+  private readonly reading: ReaderReading;
 
   constructor(private readonly options: ReaderSupervisorOptions) {
     this.logger = options.logger ?? silentLogger;
-    this.aid = options.aid ?? DEFAULT_WALLET_AID_HEX;
-    this.apduTimeoutMs = options.apduTimeoutMs ?? DEFAULT_APDU_TIMEOUT_MS;
+    this.reading = {
+      aid: options.aid ?? DEFAULT_WALLET_AID_HEX,
+      apduTimeoutMs: options.apduTimeoutMs ?? DEFAULT_APDU_TIMEOUT_MS,
+      readDeadlineMs: options.readDeadlineMs ?? DEFAULT_READ_DEADLINE_MS,
+    };
     this.restarts = new RestartSchedule(options.clock, {
       firstDelayMs: options.restartDelayMs ?? 500,
       maxDelayMs: options.maxRestartDelayMs ?? 30_000,
@@ -87,11 +104,17 @@ export class ReaderSupervisor {
     return () => this.eventListeners.delete(listener);
   }
 
-  /** New wallet AID or APDU timeout from settings; applies to the running process and restarts. */
-  configure(aid: string, apduTimeoutMs?: number): void {
-    this.aid = aid;
-    if (apduTimeoutMs !== undefined) this.apduTimeoutMs = apduTimeoutMs;
-    this.channel?.send({ type: 'configure', aid: this.aid, apduTimeoutMs: this.apduTimeoutMs });
+  /**
+   * New wallet AID, APDU timeout or read deadline from settings; applies to the running
+   * process and to every one started after it.
+   */
+  configure(changes: Partial<ReaderReading>): void {
+    Object.assign(this.reading, changes);
+    this.channel?.send(this.configureMessage());
+  }
+
+  private configureMessage(): Extract<HostToReader, { type: 'configure' }> {
+    return { type: 'configure', ...this.reading };
   }
 
   /**
@@ -144,7 +167,7 @@ export class ReaderSupervisor {
     this.restarts.launched();
     channel.onMessage((raw) => this.onMessage(generation, raw));
     channel.onExit((code) => this.onExit(generation, code));
-    channel.send({ type: 'configure', aid: this.aid, apduTimeoutMs: this.apduTimeoutMs });
+    channel.send(this.configureMessage());
     this.watchdog.arm();
   }
 
@@ -179,5 +202,9 @@ export class ReaderSupervisor {
     this.tracker.apply(message);
     const event: ReaderEvent = { ...message, generation };
     for (const listener of [...this.eventListeners]) listener(event);
+    // Its PC/SC calls wait on the hung service, and so would its clean exit: end it now. The
+    // exit brings the restart, with the backoff, and the next process waits for the service
+    // (or the watchdog ends it too) until PC/SC answers again.
+    if (message.type === 'pcsc-not-answering' && !this.stopping) this.channel?.kill();
   }
 }

@@ -1,6 +1,7 @@
 /**
  * One card presence, one token read: connect to the card on the reader, read the wallet token
- * (`token-reader.ts`), release the card. Connect gets the same deadline as each APDU.
+ * (`token-reader.ts`), release the card. The whole read, connect included, has one deadline
+ * from the card's arrival; connect also gets the same deadline as each APDU.
  */
 import type { Clock } from '../../shared/clock';
 import type { CardLink, PcscSession } from './pcsc-binding';
@@ -9,12 +10,19 @@ import type { TokenReadResult } from './token-reader';
 import { readWalletToken } from './token-reader';
 import { withDeadline } from './with-deadline';
 
-/** Largest response accepted per APDU: our NDEF cap (4 KiB) plus status word, with room. */
-const RESPONSE_MAX = 8192;
+/**
+ * The receive buffer asked of PC/SC for each APDU: the most any APDU can answer (65536 bytes
+ * and the status word). With a smaller one an oversized answer fails as "Insufficient buffer",
+ * which would read as a phone moved away; with this one it arrives and token-reader.ts refuses
+ * it for its size.
+ */
+const RECEIVE_BUFFER_BYTES = 65_538;
 
 export interface CardTapOptions {
   aid: Uint8Array;
   apduTimeoutMs: number;
+  /** The whole read, from the card's arrival to its token or fault. */
+  readDeadlineMs: number;
   clock: Clock;
 }
 
@@ -23,25 +31,36 @@ export async function readTap(
   reader: string,
   options: CardTapOptions,
 ): Promise<TokenReadResult> {
+  const { clock, apduTimeoutMs, readDeadlineMs } = options;
+  const readDeadline = { atMs: clock.now() + readDeadlineMs, ms: readDeadlineMs };
   const connecting = session.connect(reader);
-  const connected = await withDeadline(() => connecting, options.clock, options.apduTimeoutMs);
+  const deadlineRules = readDeadlineMs <= apduTimeoutMs;
+  const connected = await withDeadline(
+    () => connecting,
+    clock,
+    deadlineRules ? readDeadlineMs : apduTimeoutMs,
+  );
   if (!connected.ok) {
     // A connect that finishes after its deadline still holds a card handle.
     if (connected.fault === 'timeout') void connecting.then((card) => card.disconnect(), noop);
+    const fault = connected.fault === 'timeout' && deadlineRules ? 'too-slow' : connected.fault;
     return {
       ok: false,
-      fault: connected.fault,
-      reason: cashierMessage(connected.fault, `connect: ${connected.detail}`),
+      fault,
+      reason: cashierMessage(fault, `connect: ${connected.detail}`),
     };
   }
   const card: CardLink = connected.value;
   let inFlight: Promise<unknown> = Promise.resolve();
   try {
-    return await readWalletToken((apdu) => {
-      const answer = card.transmit(apdu, RESPONSE_MAX);
-      inFlight = answer.catch(noop);
-      return answer;
-    }, options);
+    return await readWalletToken(
+      (apdu) => {
+        const answer = card.transmit(apdu, RECEIVE_BUFFER_BYTES);
+        inFlight = answer.catch(noop);
+        return answer;
+      },
+      { aid: options.aid, apduTimeoutMs, clock, readDeadline },
+    );
   } finally {
     // An APDU abandoned at its deadline still runs on the addon's worker thread, and
     // libpcsclite makes SCardDisconnect wait for it on our thread: release after it ends.

@@ -37,6 +37,13 @@ export interface PcscSession {
   /** Connects (shared, T=0 or T=1) to the card on the named reader. */
   connect(reader: string): Promise<CardLink>;
   /**
+   * One status query on the monitor's own path (SCardGetStatusChange, no waiting), on the
+   * addon's worker thread: resolves once PC/SC answered, rejects when it answered with an
+   * error, and stays pending while the service hangs. A hung pcscd (stopped, deadlocked)
+   * raises no monitor event at all: only a call that must answer shows it.
+   */
+  probe(): Promise<void>;
+  /**
    * Stops the monitor and releases the context; no event is delivered afterwards. Blocks
    * while the monitor thread ends: at once when healthy, up to ~1 s after a PC/SC error (the
    * thread sleeps a second between failed waits). Never throws.
@@ -79,6 +86,12 @@ export const openSmartcardPcsc: OpenPcsc = (onEvent) => {
   }
 };
 
+/**
+ * PC/SC's pseudo-reader for reader arrivals: named explicitly, because waitForChange without
+ * readers lists them first on the calling thread, which a hung service would block.
+ */
+const PNP_NOTIFICATION = '\\\\?PnP?\\Notification';
+
 function sessionOver(
   context: ContextInterface,
   monitor: ReaderMonitorInterface,
@@ -94,6 +107,12 @@ function sessionOver(
           card.transmit(Buffer.from(apdu), { maxRecvLength: maxResponseBytes }),
         disconnect: () => safely(() => card.disconnect(SCARD_LEAVE_CARD)),
       };
+    },
+    async probe() {
+      await context.waitForChange(
+        [{ name: PNP_NOTIFICATION, state: 0, changed: false, atr: null }],
+        0,
+      );
     },
     close() {
       silence();

@@ -15,6 +15,11 @@ const cardFields = { reader: z.string(), tap: z.number().int().nonnegative() };
 export const readerToHostSchema = z.discriminatedUnion('type', [
   /** The PC/SC service (pcscd) is not running; the process polls until it is. */
   z.object({ type: z.literal('pcsc-missing') }),
+  /**
+   * The PC/SC service runs but left a status query unanswered for `waitedMs` (hung): the
+   * process's PC/SC calls are stuck with it, so the host ends the process and starts another.
+   */
+  z.object({ type: z.literal('pcsc-not-answering'), waitedMs: z.number().nonnegative() }),
   /** PC/SC runs but no reader is connected. */
   z.object({ type: z.literal('no-reader') }),
   z.object({ type: z.literal('reader-ready'), reader: z.string() }),
@@ -49,6 +54,8 @@ export const hostToReaderSchema = z.discriminatedUnion('type', [
     /** The wallet's private AID, hex. */
     aid: z.string(),
     apduTimeoutMs: z.number().int().positive().max(60_000).optional(),
+    /** The whole read of one card, from its arrival (the nfcReadDeadlineMs setting). */
+    readDeadlineMs: z.number().int().positive().max(60_000).optional(),
   }),
   z.object({ type: z.literal('ping'), id: z.number().int() }),
   z.object({ type: z.literal('shutdown') }),
@@ -56,6 +63,8 @@ export const hostToReaderSchema = z.discriminatedUnion('type', [
 export type HostToReader = z.infer<typeof hostToReaderSchema>;
 
 export const DEFAULT_APDU_TIMEOUT_MS = 1500;
+/** The read deadline until the host configures one (the setting's default is the same). */
+export const DEFAULT_READ_DEADLINE_MS = 2000;
 
 /** `error.fault` when PC/SC itself failed: every reader is gone until the process reconnects. */
 export const PCSC_FAILED = 'pcsc-failed';

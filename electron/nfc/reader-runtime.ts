@@ -3,15 +3,19 @@
  *   - while the service is missing, report `pcsc-missing` once and try again every pollMs;
  *   - after any PC/SC error, close the session and open a new one once the service answers
  *     (a context never recovers after pcscd stops or restarts);
- *   - each card presence gets one token read of our own (`card-tap.ts`).
+ *   - while the session is open, a status query with a deadline (`pcsc-health-check.ts`);
+ *     one left unanswered is reported as `pcsc-not-answering`, and the host replaces us;
+ *   - each card presence gets one token read of our own (`card-tap.ts`), within the read
+ *     deadline the host configures.
  * The binding is injected so the machine can be tested without PC/SC.
  */
 import type { Clock } from '../../shared/clock';
 import { DEFAULT_WALLET_AID, parseAid } from './apdu';
 import { readTap } from './card-tap';
 import type { OpenPcsc, PcscEvent, PcscSession } from './pcsc-binding';
+import { defaultPcscHealth, PcscHealthCheck, type PcscHealthSettings } from './pcsc-health-check';
 import type { HostToReader, ReaderToHost } from './reader-protocol';
-import { DEFAULT_APDU_TIMEOUT_MS, PCSC_FAILED } from './reader-protocol';
+import { DEFAULT_APDU_TIMEOUT_MS, DEFAULT_READ_DEADLINE_MS, PCSC_FAILED } from './reader-protocol';
 
 export interface ReaderRuntimeDeps {
   send(message: ReaderToHost): void;
@@ -23,6 +27,8 @@ export interface ReaderRuntimeDeps {
   onStopped(): void;
   /** How often to try the service again while it is missing or failing. */
   pollMs?: number;
+  /** The status query while idle; default `defaultPcscHealth`. */
+  health?: PcscHealthSettings;
 }
 
 /** PC/SC lists readers shortly after start; only then is "no reader" true. */
@@ -37,11 +43,26 @@ export class ReaderRuntime {
   private nextTap = 1;
   private aid: Uint8Array = DEFAULT_WALLET_AID;
   private apduTimeoutMs = DEFAULT_APDU_TIMEOUT_MS;
+  private readDeadlineMs = DEFAULT_READ_DEADLINE_MS;
   private cancelTimer: (() => void) | null = null;
   private pcscMissingSent = false;
   private stopped = false;
+  /** Cards being read now: the health check waits for them. */
+  private reading = 0;
+  private readonly health: PcscHealthCheck;
 
-  constructor(private readonly deps: ReaderRuntimeDeps) {}
+  constructor(private readonly deps: ReaderRuntimeDeps) {
+    this.health = new PcscHealthCheck(deps.clock, deps.health ?? defaultPcscHealth, {
+      probe: () => this.session?.probe() ?? Promise.resolve(),
+      busy: () => this.reading > 0,
+      onHung: (waitedMs) => {
+        // Closing the session would block this thread on the hung service too; the host
+        // ends this process instead and starts another once PC/SC answers.
+        if (!this.stopped) this.deps.send({ type: 'pcsc-not-answering', waitedMs });
+      },
+      onFailed: (message) => this.pcscLost(message),
+    });
+  }
 
   start(): void {
     this.open();
@@ -54,6 +75,7 @@ export class ReaderRuntime {
         if (aid.ok) this.aid = aid.aid;
         else this.deps.send({ type: 'error', message: aid.reason });
         if (message.apduTimeoutMs !== undefined) this.apduTimeoutMs = message.apduTimeoutMs;
+        if (message.readDeadlineMs !== undefined) this.readDeadlineMs = message.readDeadlineMs;
         break;
       }
       case 'ping':
@@ -110,6 +132,7 @@ export class ReaderRuntime {
     this.pcscMissingSent = false;
     const session = opened.session;
     this.session = session;
+    this.health.start();
     this.schedule(NO_READER_GRACE_MS, () => {
       if (this.session === session && this.readers.size === 0)
         this.deps.send({ type: 'no-reader' });
@@ -139,15 +162,21 @@ export class ReaderRuntime {
         return;
       }
       case 'error':
-        this.deps.send({
-          type: 'error',
-          fault: PCSC_FAILED,
-          message: `The card reader service stopped (${event.message}).`,
-        });
-        this.closeSession();
-        this.retryLater();
+        this.pcscLost(event.message);
         return;
     }
+  }
+
+  /** The monitor's wait or a status query failed: this session is dead for good. */
+  private pcscLost(message: string): void {
+    if (this.stopped || !this.session) return;
+    this.deps.send({
+      type: 'error',
+      fault: PCSC_FAILED,
+      message: `The card reader service stopped (${message}).`,
+    });
+    this.closeSession();
+    this.retryLater();
   }
 
   /** Forgets the readers and closes the session; its late events are ignored by id. */
@@ -155,6 +184,7 @@ export class ReaderRuntime {
     const session = this.session;
     this.session = null;
     this.sessionId++;
+    this.health.stop();
     this.readers.clear();
     this.taps.clear();
     session?.close();
@@ -168,11 +198,13 @@ export class ReaderRuntime {
     this.deps.send({ type: 'card-present', reader: name, tap });
     this.deps.send({ type: 'reading', reader: name, tap });
     const started = this.deps.elapsedMs();
+    this.reading++;
     const result = await readTap(session, name, {
       aid: this.aid,
       apduTimeoutMs: this.apduTimeoutMs,
+      readDeadlineMs: this.readDeadlineMs,
       clock: this.deps.clock,
-    });
+    }).finally(() => this.reading--);
     if (this.stopped) return;
     if (result.ok) {
       const exchangeMs = Math.max(0, this.deps.elapsedMs() - started);

@@ -1,6 +1,8 @@
 /**
  * Which bytes or text count as a wallet token (docs/payment-service.md: NFC payment): UUID-shaped, normalised
- * to lower case, checked with the same schema the generate_nfc request uses. Pure; never throws.
+ * to lower case, checked with the same schema the generate_nfc request uses, and only where
+ * the wallet puts it (a link's token parameter or /pay/ path, not any UUID in a link). Pure;
+ * never throws.
  */
 import { nfcTokenSchema } from '../../shared/wire/requests';
 import { bytesToHex } from './bytes';
@@ -48,17 +50,41 @@ export function tokenFromText(text: string): TokenExtraction {
   return checked([...found][0] as string);
 }
 
-/** A link: its `token` query parameter when it has one, else the one UUID anywhere in it. */
+/** The path segment before the token in the wallet's path form, `…/pay/<token>`. */
+const PAY_SEGMENT = 'pay';
+
+/**
+ * A link holds a token only in the forms the wallet uses (docs/payment-service.md: NFC
+ * payment): its one `token` query parameter, else a path ending in `/pay/<token>`. Any other
+ * UUID in a link, as a product page's `?ref=<uuid>` or an id in a web path, is not a payment
+ * token, however UUID-shaped.
+ */
 export function tokenFromUri(uri: string): TokenExtraction {
-  let parameter: string | null = null;
+  let url: URL;
   try {
-    parameter = new URL(uri).searchParams.get('token');
+    url = new URL(uri);
   } catch {
-    parameter = null;
+    return { ok: false, reason: 'the tag holds a link that is not a valid address' };
   }
-  if (parameter !== null) {
-    const fromParameter = checked(parameter.trim());
-    if (fromParameter.ok) return fromParameter;
+  const parameters = url.searchParams.getAll('token');
+  if (parameters.length > 1)
+    return { ok: false, reason: 'the link has more than one token parameter' };
+  const [parameter] = parameters;
+  if (parameter !== undefined) {
+    const fromParameter = checked(parameter);
+    return fromParameter.ok
+      ? fromParameter
+      : { ok: false, reason: "the link's token parameter is not a payment token" };
   }
-  return tokenFromText(uri);
+  const segments = url.pathname.split('/');
+  if (segments.at(-2) === PAY_SEGMENT) {
+    const fromPath = checked(segments.at(-1) ?? '');
+    return fromPath.ok
+      ? fromPath
+      : { ok: false, reason: "the link's /pay/ path does not end in a payment token" };
+  }
+  return {
+    ok: false,
+    reason: 'the tag holds a link without a payment token (no token parameter, no /pay/ path)',
+  };
 }

@@ -2,8 +2,10 @@
  * Reads a wallet token from a tapped phone over any APDU transport (docs/payment-service.md: NFC payment):
  *   1. SELECT the wallet's private AID; the answer's data is the token (ASCII or 16 bytes);
  *   2. else an NFC Forum Type 4 tag: NDEF application, CC file E103, NDEF file, Text/URI record.
- * Every APDU has a deadline, every status word is checked, and no input makes it throw:
- * the result is a token or a fault with a message for the cashier.
+ * Every APDU has a deadline and so has the whole read (a tag that answers every command in
+ * time can still take seconds over many small reads), every status word and every answer's
+ * size is checked, and no input makes it throw: the result is a token or a fault with a
+ * message for the cashier.
  */
 import type { Clock } from '../../shared/clock';
 import {
@@ -41,6 +43,11 @@ export interface TokenReaderOptions {
   aid: Uint8Array;
   apduTimeoutMs: number;
   clock: Clock;
+  /**
+   * When the whole read must be over, on `clock` (`atMs`), and how long it was given (`ms`,
+   * for the words). No command is sent after it, and one in flight is given up at it.
+   */
+  readDeadline?: { atMs: number; ms: number };
   /** Largest NDEF message accepted; a token needs well under 200 bytes. */
   maxNdefBytes?: number;
   /** Use extended-length READ BINARY when the tag's MLe allows more than 255 bytes. */
@@ -48,6 +55,14 @@ export interface TokenReaderOptions {
 }
 
 const DEFAULT_MAX_NDEF_BYTES = 4096;
+/**
+ * Largest answer to one command: the NDEF cap (4 KiB) plus status word, with room. A wallet's
+ * token needs well under 100 bytes; anything this large is refused as such, not as a phone
+ * that moved away.
+ */
+const MAX_RESPONSE_BYTES = 8192;
+/** SCARD_E_INSUFFICIENT_BUFFER as the addon words it: the answer outgrew the buffer asked for. */
+const BUFFER_TOO_SMALL = 'Insufficient buffer';
 const SHORT_READ_MAX = 255;
 const MAX_GET_RESPONSE_ROUNDS = 16;
 
@@ -84,18 +99,34 @@ class Session {
   }
 
   private async once(command: Uint8Array): Promise<Answer | Stop> {
+    const { clock, apduTimeoutMs, readDeadline } = this.options;
+    const left = readDeadline ? readDeadline.atMs - clock.now() : Number.POSITIVE_INFINITY;
+    if (left <= 0) return this.tooSlow();
+    // The read's deadline cuts this command's own when it comes first.
+    const deadlineRules = left <= apduTimeoutMs;
     const outcome = await timedTransmit(
       this.transmit,
       command,
-      this.options.clock,
-      this.options.apduTimeoutMs,
+      clock,
+      deadlineRules ? left : apduTimeoutMs,
     );
-    if (!outcome.ok) return stop(outcome.fault, outcome.detail);
+    if (!outcome.ok) {
+      if (outcome.fault === 'timeout' && deadlineRules) return this.tooSlow();
+      if (outcome.detail.includes(BUFFER_TOO_SMALL))
+        return stop('too-large', `an answer larger than ${MAX_RESPONSE_BYTES} bytes`);
+      return stop(outcome.fault, outcome.detail);
+    }
+    if (outcome.response.length > MAX_RESPONSE_BYTES)
+      return stop('too-large', `an answer of ${outcome.response.length} bytes`);
     // An empty answer is what a reader returns when the phone left mid-command.
     if (outcome.response.length === 0) return stop('transmit-failed', 'empty answer');
     const split = splitResponse(outcome.response);
     if (!split.ok) return stop('garbled', `an answer of ${outcome.response.length} byte(s)`);
     return split;
+  }
+
+  private tooSlow(): Stop {
+    return stop('too-slow', `the read took more than ${this.options.readDeadline?.ms ?? 0} ms`);
   }
 }
 
@@ -186,7 +217,7 @@ async function readNdefToken(
   if (messageLength > maxNdefFileSize - lengthFieldSize)
     return stop('garbled', 'NDEF length beyond the file size');
   if (messageLength > maxNdef)
-    return stop('unsupported-tag', `NDEF message of ${messageLength} bytes is too large`);
+    return stop('too-large', `NDEF message of ${messageLength} bytes is too large`);
 
   const chunkCap = Math.min(
     maxReadLength,

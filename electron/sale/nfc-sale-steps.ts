@@ -59,21 +59,49 @@ export function createNfcOrder(
   return parts.active.show(record);
 }
 
+/** Why the sale would not send a tap's token: nothing was sent, nothing journaled. */
+export type NfcTapRefusal =
+  /** The order the card arrived for is not the one waiting for a tap now (or none waits). */
+  | 'sale-changed'
+  /** This token was sent once already in this run (docs/payment-service.md: NFC payment). */
+  | 'already-used'
+  /** Not UUID-shaped: no wallet token. */
+  | 'not-a-token';
+
+/** What the sale did with a tap's token, decided before the call returns. */
+export type NfcTapVerdict =
+  /**
+   * The order is journaled as submitting and generate_nfc has left; `answered` settles with
+   * the sale as the service's answer (or its absence) left it.
+   */
+  | { kind: 'sent'; answered: Promise<SaleSnapshot> }
+  | { kind: 'refused'; refusal: NfcTapRefusal }
+  /** The tap could not be recorded (the journal refused): nothing was sent. */
+  | { kind: 'not-sent'; message: string };
+
 /**
- * A tap's token for the order waiting for it. A malformed or already used token is refused
- * with a notice and nothing is sent. The order leaves waiting-for-tap before the request is
- * awaited, so two taps racing cannot both be sent.
+ * A tap's token for the order waiting for it (the facade has checked it is the order the card
+ * arrived for). A malformed or already used token is refused with a notice and nothing is
+ * sent. Everything up to the request leaving happens in this one synchronous call, and the
+ * order leaves waiting-for-tap before the request is awaited, so no other tap can slip in
+ * between the check and the send, and two taps racing cannot both be sent. Throws only when
+ * the journal refuses the step to submitting; the token is then not spent.
  */
 export function submitTap(
   parts: SaleParts,
   usedTokens: UsedTokens,
   waiting: OrderRecord,
   read: unknown,
-): Promise<SaleSnapshot> {
+): NfcTapVerdict {
   const token = nfcTokenInputSchema.safeParse(read);
-  if (!token.success) return Promise.resolve(parts.active.show(waiting, NOT_A_TOKEN));
-  if (usedTokens.has(token.data)) return Promise.resolve(parts.active.show(waiting, TOKEN_USED));
-  usedTokens.add(token.data);
+  if (!token.success) {
+    parts.active.show(waiting, NOT_A_TOKEN);
+    return { kind: 'refused', refusal: 'not-a-token' };
+  }
+  if (usedTokens.has(token.data)) {
+    parts.active.show(waiting, TOKEN_USED);
+    return { kind: 'refused', refusal: 'already-used' };
+  }
   const submitting = parts.journal.transition({
     orderId: waiting.orderId,
     from: 'waiting-for-tap',
@@ -83,6 +111,8 @@ export function submitTap(
     detail: { action: 'nfc-tap' },
     patch: { countAttempt: true, lastFailure: null },
   });
+  // Spent once journaled, before it leaves: whatever the answer, it is not sent again.
+  usedTokens.add(token.data);
   parts.active.show(submitting);
   // Every field is a parse's output: the order's when it was made (journaled), the token's now.
   const request: GenerateNfcRequest = {
@@ -91,7 +121,7 @@ export function submitTap(
     token: token.data,
     serial_number: submitting.serialNumber,
   };
-  return parts.active.track(sendNfc(parts, submitting, request));
+  return { kind: 'sent', answered: parts.active.track(sendNfc(parts, submitting, request)) };
 }
 
 async function sendNfc(

@@ -5,7 +5,7 @@ import type { OrderJournal } from '../journal/order-journal';
 import type { EventDetail, OrderRecord } from '../journal/order-record';
 import { silentLogger, type Logger } from '../logging/logger';
 import { ActiveSale, type SaleListener } from './active-sale';
-import { createNfcOrder, submitTap } from './nfc-sale-steps';
+import { createNfcOrder, submitTap, type NfcTapVerdict } from './nfc-sale-steps';
 import { recoverOpenOrders } from './outcome-unknown-recovery';
 import { beginQrOrder, expireLink, newOrderForExpiredLink, retryQrOrder } from './qr-sale-steps';
 import type { SalePaymentClient } from './sale-client-port';
@@ -18,6 +18,7 @@ import { allowedActions, snapshotOf, type SaleAction, type SaleSnapshot } from '
 import { UsedTokens } from './used-tokens';
 
 export type { SaleListener } from './active-sale';
+export type { NfcTapRefusal, NfcTapVerdict } from './nfc-sale-steps';
 export type { NfcSaleRequest, QrSaleRequest, SaleTerms } from './sale-requests';
 
 export interface SaleServiceOptions {
@@ -46,12 +47,14 @@ export class SaleService {
   private readonly parts: SaleParts;
   private readonly usedTokens = new UsedTokens();
   private readonly offScreenListeners = new Set<(record: OrderRecord) => void>();
+  private readonly logger: Logger;
 
   constructor(options: SaleServiceOptions) {
     const { journal, clock } = options;
+    this.logger = options.logger ?? silentLogger;
     this.active = new ActiveSale(
       clock,
-      options.logger ?? silentLogger,
+      this.logger,
       (record) => expireLink(journal, clock, record),
       (orderId) => journal.get(orderId),
     );
@@ -136,13 +139,27 @@ export class SaleService {
   }
 
   /**
-   * A token read from the customer's phone (the NFC bridge calls this). Ignored unless the
-   * sale waits for a tap; see nfc-sale-steps.ts for what a tap does.
+   * A token read from the customer's phone, for the order that waited for a tap when the card
+   * arrived (the NFC bridge calls this). Sent only if that very order still waits: one that
+   * was cancelled, finished or replaced in the meantime refuses it ('sale-changed'), so a slow
+   * read never pays another sale than the one it was read for. Decided in this call, with no
+   * await between the check and the order leaving waiting-for-tap; see nfc-sale-steps.ts for
+   * what a tap does. Never throws: a journal that refuses the tap is a 'not-sent' verdict.
    */
-  submitNfcToken(token: string): Promise<SaleSnapshot | null> {
+  submitNfcToken(orderId: string, token: string): NfcTapVerdict {
     const waiting = this.active.record;
-    if (!waiting || waiting.state !== 'waiting-for-tap') return Promise.resolve(this.current());
-    return refusalsAsRejections(() => submitTap(this.parts, this.usedTokens, waiting, token));
+    if (waiting?.orderId !== orderId || waiting.state !== 'waiting-for-tap')
+      return { kind: 'refused', refusal: 'sale-changed' };
+    try {
+      return submitTap(this.parts, this.usedTokens, waiting, token);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.error('sale: an NFC tap could not be recorded; nothing was sent', {
+        orderId,
+        message,
+      });
+      return { kind: 'not-sent', message };
+    }
   }
 
   /** The cashier saw "paid" in the customer's wallet. Journaled as the cashier's word, not the service's. */

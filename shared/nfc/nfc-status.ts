@@ -4,6 +4,11 @@ export type NfcServiceState =
   | 'starting'
   /** The PC/SC service (pcscd / Smart Card service) is not running. */
   | 'pcsc-missing'
+  /**
+   * The PC/SC service runs but stopped answering (hung): the reader process is restarted
+   * with back-off until it answers again.
+   */
+  | 'pcsc-not-answering'
   /** PC/SC runs, no reader is plugged in. */
   | 'no-reader'
   | 'ready'

@@ -4,7 +4,7 @@
  * words and the sound; nothing here carries a token.
  */
 export const tapAnswerKinds = [
-  /** The token was read and sent to pay the sale on screen. */
+  /** The token was read and sent to pay the sale on screen (the sale shows the service's answer). */
   'sent',
   /** This token has already been sent once: a phone tapped twice, or an old payment. */
   'already-used',
@@ -20,6 +20,11 @@ export const tapAnswerKinds = [
   'too-slow',
   /** The read failed (the phone moved away, an answer that made no sense): `cause` says why. */
   'read-failed',
+  /**
+   * The token was read for the sale on screen, but the till could not start sending it (the
+   * sale could not be recorded): nothing was sent, the customer may tap again.
+   */
+  'not-sent',
 ] as const;
 export type TapAnswerKind = (typeof tapAnswerKinds)[number];
 

@@ -74,6 +74,25 @@ export const serviceSettings = {
     title: 'NFC wallet AID',
     description: "The wallet's private AID for ISO 7816-4 SELECT, 5 to 16 bytes in hex.",
   }),
+  /**
+   * How long one tap's read may take, from the card's arrival to its token (docs/payment-service.md:
+   * NFC payment): a slow tag or phone fails in words at it rather than holding the reader for
+   * seconds. IT only: the longer a read may take, the longer a phone laid down in passing can
+   * still answer; it is IT's trade, not the counter's.
+   */
+  nfcReadDeadlineMs: declareSetting({
+    schema: z
+      .number({ message: 'The NFC read deadline must be a number of milliseconds.' })
+      .int({ message: 'The NFC read deadline must be a whole number of milliseconds.' })
+      .min(500, { message: 'The NFC read deadline must be at least 500 milliseconds.' })
+      .max(10_000, { message: 'The NFC read deadline must be at most 10,000 milliseconds.' }),
+    default: 2000,
+    itOnly: true,
+    title: 'NFC read deadline',
+    description:
+      'Milliseconds one tap may take to read, from the phone touching the reader to its payment token; a slower read fails and the customer is asked to tap again.',
+    details: 'From 500 to 10000 milliseconds.',
+  }),
   /** false: without a configured service the app refuses to start the sandbox. */
   demoModeAllowed: declareSetting({
     schema: z.boolean({ message: 'Demo mode allowed must be true or false.' }),

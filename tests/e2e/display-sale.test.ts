@@ -7,6 +7,7 @@ import { WAIT_SCREEN_DELAY_MS } from '../../shared/sale/wait-screen';
 import { launchChromium } from '../support/browser';
 import { startHarness, type Harness } from '../support/harness/harness';
 import { ManualClock } from '../support/manual-clock';
+import { tapOnScreenSale } from '../support/sale-tap';
 import {
   decodeQr,
   DISPLAY_VIEWPORT,
@@ -143,7 +144,7 @@ describe('customer display', () => {
     await shot(display, 'tap');
 
     const token = sandboxOf(harness).issueNfcToken();
-    await harness.services.sale.submitNfcToken(token);
+    await tapOnScreenSale(harness.services.sale, token);
     await waitForPhase(display, 'paid');
     expect(await display.locator('h1').textContent()).toBe('Payment received');
     expect(await display.locator('[role="status"]').getAttribute('data-tone')).toBe('success');
@@ -233,7 +234,7 @@ describe('customer display', () => {
     sandboxOf(harness).setFaults([{ endpoint: 'generate_nfc', body: 'envelope-error', times: 1 }]);
     await harness.services.handlers.startNfcSale({ amount: '7' });
     await waitForPhase(display, 'tap');
-    await harness.services.sale.submitNfcToken(sandboxOf(harness).issueNfcToken());
+    await tapOnScreenSale(harness.services.sale, sandboxOf(harness).issueNfcToken());
     await waitForPhase(display, 'declined');
     expect(await display.locator('h1').textContent()).toBe('Payment declined');
     expect(await display.locator('[role="status"]').getAttribute('data-tone')).toBe('danger');

@@ -7,7 +7,7 @@ import { Context } from 'smartcard';
 import { systemClock } from '../../shared/clock';
 import type { SqliteOrderJournal } from '../../electron/journal/sqlite-order-journal';
 import { createNfcHost, type NfcHost } from '../../electron/nfc-host/nfc-host';
-import type { BridgeOutcome, NfcSalePort } from '../../electron/nfc-host/nfc-payment-bridge';
+import type { NfcSalePort, TapOutcome } from '../../electron/nfc-host/nfc-payment-bridge';
 import type { ReaderChannel } from '../../electron/nfc-host/reader-channel';
 import { forkReaderProcess } from '../support/fork-reader-channel';
 import type { NfcStatus } from '../../electron/nfc-host/nfc-status';
@@ -75,13 +75,17 @@ export class Recorder<T> {
   }
 }
 
-const noSale: NfcSalePort = { current: () => null, submitNfcToken: async () => null };
+const noSale: NfcSalePort = {
+  current: () => null,
+  submitNfcToken: () => ({ kind: 'refused', refusal: 'sale-changed' }),
+};
 
 export interface TestHost {
   host: NfcHost;
   events: Recorder<ReaderEvent>;
   statuses: Recorder<NfcStatus>;
-  outcomes: Recorder<BridgeOutcome>;
+  /** One per card presence: what the pages hear of it ('nfc-tap'). */
+  outcomes: Recorder<TapOutcome>;
   /** Every reader process the supervisor started, newest last. */
   channels: ReaderChannel[];
   /** Resolves with a reader's result (token-read or error) for a tap on the vpcd reader. */
@@ -90,7 +94,12 @@ export interface TestHost {
 }
 
 export function startTestHost(
-  options: { sale?: NfcSalePort; apduTimeoutMs?: number } = {},
+  options: {
+    sale?: NfcSalePort;
+    apduTimeoutMs?: number;
+    readDeadlineMs?: number;
+    watchdog?: { intervalMs: number; timeoutMs: number };
+  } = {},
 ): TestHost {
   const channels: ReaderChannel[] = [];
   const host = createNfcHost({
@@ -102,12 +111,13 @@ export function startTestHost(
     clock: systemClock,
     sale: options.sale ?? noSale,
     apduTimeoutMs: options.apduTimeoutMs ?? 1000,
+    ...(options.readDeadlineMs ? { readDeadlineMs: options.readDeadlineMs } : {}),
     restartDelayMs: 200,
-    watchdog: { intervalMs: 2000, timeoutMs: 10_000 },
+    watchdog: options.watchdog ?? { intervalMs: 2000, timeoutMs: 10_000 },
   });
   const events = new Recorder<ReaderEvent>();
   const statuses = new Recorder<NfcStatus>();
-  const outcomes = new Recorder<BridgeOutcome>();
+  const outcomes = new Recorder<TapOutcome>();
   host.reader.onEvent((event) => events.push(event));
   host.reader.onStatus((status) => statuses.push(status));
   host.bridge.onOutcome((outcome) => outcomes.push(outcome));

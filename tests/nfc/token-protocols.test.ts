@@ -65,12 +65,12 @@ describe('reading a wallet token over PC/SC', () => {
   });
 
   it('reads by the AID set in the settings', async () => {
-    test.host.reader.configure('A0000006470001');
+    test.host.reader.configure({ aid: 'A0000006470001' });
     try {
       const { result } = await tapAndRead({ kind: 'aid', token: TOKEN, aid: 'A0000006470001' });
       expect(result).toMatchObject({ type: 'token-read', token: TOKEN, protocol: 'aid' });
     } finally {
-      test.host.reader.configure('F0504F533235');
+      test.host.reader.configure({ aid: 'F0504F533235' });
     }
   });
 

@@ -21,6 +21,7 @@ export interface PcscRigOptions {
 export class PcscRig {
   private child: ChildProcess | null = null;
   private output = '';
+  private paused = false;
 
   constructor(private readonly options: PcscRigOptions = {}) {}
 
@@ -63,6 +64,21 @@ export class PcscRig {
     await this.end('SIGTERM');
   }
 
+  /**
+   * SIGSTOP: a hung pcscd. It stays alive with its socket open, so every PC/SC call of its
+   * clients waits for an answer that does not come, and none of them fails.
+   */
+  pause(): void {
+    if (this.running && !this.paused) this.child?.kill('SIGSTOP');
+    this.paused = this.running;
+  }
+
+  /** SIGCONT: the hung pcscd answers again, the calls that waited first. */
+  resume(): void {
+    if (this.paused) this.child?.kill('SIGCONT');
+    this.paused = false;
+  }
+
   /** SIGKILL: a crash; the socket file and pid file stay behind, stale. */
   async kill(): Promise<void> {
     await this.end('SIGKILL');
@@ -72,6 +88,8 @@ export class PcscRig {
     const child = this.child;
     if (!child || !this.running) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // A stopped process keeps a SIGTERM pending until it runs again.
+    this.resume();
     child.kill(signal);
     await exited;
     this.child = null;

@@ -44,7 +44,10 @@ export type CardFault =
   | { kind: 'status-word'; sw: number; on?: CommandKind }
   | { kind: 'garbage'; on?: CommandKind }
   | { kind: 'one-byte'; on?: CommandKind }
+  /** Answers late: a phone slow to answer, or (on 'any') a slow tag. */
   | { kind: 'slow'; delayMs: number; on?: CommandKind }
+  /** Answers with `bytes` of data and 9000: far more than any token. */
+  | { kind: 'large'; bytes: number; on?: CommandKind }
   /** Closes the socket when this command arrives: the phone pulled away mid-read. */
   | { kind: 'remove'; on?: CommandKind };
 
@@ -332,6 +335,8 @@ export class VirtualWalletCard {
       case 'slow':
         setTimeout(() => this.reply(answer), fault.delayMs);
         return;
+      case 'large':
+        return this.reply(Uint8Array.from([...new Uint8Array(fault.bytes).fill(0x41), 0x90, 0x00]));
       case 'remove':
         this.socket?.destroy();
         return;

@@ -27,6 +27,14 @@ export function nfcStatusWords(status: NfcStatus): NfcStatusWords {
           tone: 'problem',
           usable: false,
         };
+      case 'pcsc-not-answering':
+        return {
+          text: 'NFC unavailable: the card reader service is not answering',
+          action:
+            'The till keeps trying by itself. If it stays, restart the Smart Card service (pcscd) or the computer, or call IT.',
+          tone: 'problem',
+          usable: false,
+        };
       case 'no-reader':
         return {
           text: 'No NFC reader connected',
@@ -59,5 +67,9 @@ export function nfcStatusWords(status: NfcStatus): NfcStatusWords {
   })();
   const withReader =
     reader && status.state === 'ready' ? { ...base, text: `${base.text} (${reader})` } : base;
-  return status.lastError ? { ...withReader, action: status.lastError } : withReader;
+  // The last read's or PC/SC's problem is the advice only where the state has none of its
+  // own: an old read error must never hide "plug in the reader".
+  return status.lastError && base.action === null
+    ? { ...withReader, action: status.lastError }
+    : withReader;
 }

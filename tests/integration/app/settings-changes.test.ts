@@ -134,6 +134,30 @@ describe('settings changes touch only what they change', () => {
     ]);
   });
 
+  it("IT's NFC read deadline reaches the reader at start, and again only when the policy changes it", async () => {
+    const reader = recordingReader();
+    const deadline = (nfcReadDeadlineMs: number) =>
+      loadManagedPolicy({
+        path: '/etc/counter-app/policy.json',
+        readFile: () => JSON.stringify({ settings: { nfcReadDeadlineMs }, locked: [] }),
+        logger: silentLogger,
+      });
+    await start({ spawnReader: reader.spawn, clock: new ManualClock(), policy: deadline(3500) });
+    expect(reader.configures()).toEqual([
+      expect.objectContaining({ aid: 'F0504F533235', readDeadlineMs: 3500 }),
+    ]);
+
+    harness!.settings.replacePolicy(deadline(3500));
+    await ok(call('updateSettings', { patch: { shopName: 'Corner Shop' } }));
+    harness!.settings.replacePolicy(deadline(1200));
+    await harness!.services.connection.settled();
+
+    expect(reader.configures()).toEqual([
+      expect.objectContaining({ readDeadlineMs: 3500 }),
+      expect.objectContaining({ aid: 'F0504F533235', readDeadlineMs: 1200 }),
+    ]);
+  });
+
   it('the customer display is told again only when the shop name changes', async () => {
     const shopNames: string[] = [];
     await start({

@@ -10,6 +10,7 @@ import { searchOrders } from '../../../electron/reports/order-search';
 import { todayReport } from '../../../electron/reports/period-report';
 import { ManualClock } from '../../support/manual-clock';
 import { startSaleRig, type SaleRig } from '../../support/sale-sandbox-rig';
+import { tapOnScreenSale } from '../../support/sale-tap';
 
 /** Sales made over real HTTP against the sandbox, then the cashier's questions about them. */
 describe('day report, search and CSV over a real journal file', () => {
@@ -43,7 +44,7 @@ describe('day report, search and CSV over a real journal file', () => {
     const refused = await sale('5');
     clock.advance(60_000);
     await rig.sale.startNfcSale({ amount: '2.5', asset: rig.asset });
-    await rig.sale.submitNfcToken(rig.sandbox.issueNfcToken());
+    await tapOnScreenSale(rig.sale, rig.sandbox.issueNfcToken());
 
     const report = todayReport(reader, clock.now(), 'Europe/Berlin');
     expect(report.orderCount).toBe(5);

@@ -4,6 +4,7 @@ import { SaleService } from '../../../electron/sale/sale-service';
 import { ManualClock } from '../../support/manual-clock';
 import { testTerms } from '../../support/sale-fixtures';
 import { startSaleRig, type SaleRig } from '../../support/sale-sandbox-rig';
+import { tapOnScreenSale } from '../../support/sale-tap';
 
 /** The sale over real HTTP to the built-in sandbox, through the real client. */
 describe('sale against the sandbox', () => {
@@ -78,7 +79,7 @@ describe('sale against the sandbox', () => {
 
     const waiting = await padded.startNfcSale({ amount: '2.00' });
     const token = rig.sandbox.issueNfcToken();
-    const paid = await padded.submitNfcToken(` ${token.toUpperCase()} `);
+    const paid = await tapOnScreenSale(padded, ` ${token.toUpperCase()} `);
     expect(paid?.state).toBe('accepted-by-service');
     const nfcBody = rig.sandbox.requests().find((r) => r.endpoint === 'generate_nfc')?.body;
     expect(nfcBody).toEqual({
@@ -179,12 +180,12 @@ describe('sale against the sandbox', () => {
   it('NFC: a tap is accepted by the service; neither the NFC token nor the API token is in the journal file', async () => {
     const waiting = await rig.sale.startNfcSale({ amount: '3.5', asset: rig.asset });
     const token = rig.sandbox.issueNfcToken();
-    const accepted = await rig.sale.submitNfcToken(token.toUpperCase());
+    const accepted = await tapOnScreenSale(rig.sale, token.toUpperCase());
     expect(accepted).toMatchObject({ orderId: waiting.orderId, state: 'accepted-by-service' });
     expect(rig.sandbox.nfcPayments()).toHaveLength(1);
     // The same token again, for a new sale: refused by the till, nothing sent.
     await rig.sale.startNfcSale({ amount: '1' });
-    expect((await rig.sale.submitNfcToken(token))?.notice).toMatch(/already used/);
+    expect((await tapOnScreenSale(rig.sale, token))?.notice).toMatch(/already used/);
     expect(rig.sandbox.requests().filter((r) => r.endpoint === 'generate_nfc')).toHaveLength(1);
 
     for (const file of [rig.temp.path, `${rig.temp.path}-wal`]) {
@@ -204,11 +205,11 @@ describe('sale against the sandbox', () => {
   it('NFC dropped after processing, retried under the same order with a new tap, shows the reply as it is', async () => {
     const waiting = await rig.sale.startNfcSale({ amount: '2' });
     rig.sandbox.setFaults([{ endpoint: 'generate_nfc', times: 1, drop: 'after-processing' }]);
-    expect((await rig.sale.submitNfcToken(rig.sandbox.issueNfcToken()))?.state).toBe(
+    expect((await tapOnScreenSale(rig.sale, rig.sandbox.issueNfcToken()))?.state).toBe(
       'outcome-unknown',
     );
     expect((await rig.sale.retrySameOrder()).state).toBe('waiting-for-tap');
-    const answer = await rig.sale.submitNfcToken(rig.sandbox.issueNfcToken());
+    const answer = await tapOnScreenSale(rig.sale, rig.sandbox.issueNfcToken());
     expect(answer?.orderId).toBe(waiting.orderId);
     // The first tap went through, so the sandbox refuses the order_id; its words reach the cashier unchanged.
     expect(answer).toMatchObject({

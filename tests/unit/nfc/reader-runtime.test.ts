@@ -19,12 +19,23 @@ class FakeSession implements PcscSession {
   connects: string[] = [];
   disconnects = 0;
   connectError: Error | null = null;
+  /** Each status query, to answer (or leave hanging) as the test likes. */
+  probes: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  /** Every APDU waits for the test when set: a phone that answers slowly. */
+  slowCard = false;
+  waitingApdus: (() => void)[] = [];
   constructor(readonly emit: (event: PcscEvent) => void) {}
+  probe(): Promise<void> {
+    return new Promise((resolve, reject) => this.probes.push({ resolve, reject }));
+  }
   async connect(reader: string): Promise<CardLink> {
     this.connects.push(reader);
     if (this.connectError) throw this.connectError;
     return {
-      transmit: async (apdu) => Uint8Array.from(this.card.respond(apdu)),
+      transmit: async (apdu) => {
+        if (this.slowCard) await new Promise<void>((resolve) => this.waitingApdus.push(resolve));
+        return Uint8Array.from(this.card.respond(apdu));
+      },
       disconnect: () => void this.disconnects++,
     };
   }
@@ -60,6 +71,7 @@ function setup() {
     elapsedMs: () => clock.now(),
     onStopped: () => (stopped = true),
     pollMs: 500,
+    health: { intervalMs: 1000, deadlineMs: 2000 },
   });
   return {
     clock,
@@ -209,5 +221,101 @@ describe('ReaderRuntime', () => {
     rig.sessions[0]?.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
     await flush();
     expect(rig.sent.at(-1)).toMatchObject({ type: 'token-read', token: TOKEN });
+  });
+
+  it('asks PC/SC every interval while idle, and reports a query left unanswered past its deadline', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    rig.clock.advance(999);
+    expect(session.probes).toHaveLength(0);
+    rig.clock.advance(1);
+    expect(session.probes).toHaveLength(1);
+    session.probes[0]?.resolve();
+    await flush();
+    rig.clock.advance(1000);
+    expect(session.probes).toHaveLength(2);
+    // pcscd stopped (SIGSTOP): the query waits, no error, no monitor event.
+    rig.clock.advance(1999);
+    expect(rig.types()).not.toContain('pcsc-not-answering');
+    rig.clock.advance(1);
+    await flush();
+    expect(rig.sent.at(-1)).toEqual({ type: 'pcsc-not-answering', waitedMs: 2000 });
+    // Nothing more is asked of the hung service, and the session is left to the host to end
+    // (closing it would block this thread on the service too).
+    rig.clock.advance(10_000);
+    expect(session.probes).toHaveLength(2);
+    expect(session.closed).toBe(false);
+    expect(rig.types().filter((type) => type === 'pcsc-not-answering')).toHaveLength(1);
+  });
+
+  it('treats a query PC/SC answers with an error as the service lost, and opens a new session', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const first = rig.sessions[0] as FakeSession;
+    rig.clock.advance(1000);
+    first.probes[0]?.reject(new Error('PC/SC service not running'));
+    await flush();
+    expect(first.closed).toBe(true);
+    expect(rig.sent.at(-1)).toEqual({
+      type: 'error',
+      fault: 'pcsc-failed',
+      message: 'The card reader service stopped (PC/SC service not running).',
+    });
+    rig.clock.advance(500);
+    expect(rig.sessions).toHaveLength(2);
+    // The old session's late answer changes nothing.
+    first.probes[0]?.resolve();
+    rig.clock.advance(3000);
+    expect(rig.types().filter((type) => type === 'pcsc-not-answering')).toHaveLength(0);
+  });
+
+  it('asks nothing of PC/SC while a card is read: the read has deadlines of its own', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.handle({ type: 'configure', aid: 'F0504F533235', readDeadlineMs: 60_000 });
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    session.slowCard = true;
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
+    await flush();
+    rig.clock.advance(1000);
+    expect(session.probes).toHaveLength(0);
+    session.waitingApdus.shift()?.();
+    await flush();
+    expect(rig.types().at(-1)).toBe('token-read');
+    rig.clock.advance(1000);
+    expect(session.probes).toHaveLength(1);
+  });
+
+  it('ends a read at the deadline the host configured, counted from the card arrival', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.handle({ type: 'configure', aid: 'F0504F533235', readDeadlineMs: 700 });
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    session.card = new WalletCardModel({ kind: 'ndef', record: 'text', token: TOKEN });
+    session.slowCard = true;
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
+    // Every APDU takes 300 ms: each well inside its own 1500 ms, the read not inside 700.
+    for (let answered = 0; answered < 3; answered++) {
+      await flush();
+      rig.clock.advance(300);
+      session.waitingApdus.shift()?.();
+    }
+    await flush();
+    rig.clock.advance(100);
+    await flush();
+    expect(rig.sent.at(-1)).toMatchObject({
+      type: 'error',
+      fault: 'too-slow',
+      reader: 'R1',
+      tap: 1,
+      message: expect.stringMatching(/took too long.*700 ms/),
+    });
+    expect(rig.types()).not.toContain('token-read');
   });
 });

@@ -60,9 +60,30 @@ function setup(options: Partial<ReaderSupervisorOptions> = {}) {
 }
 
 describe('ReaderSupervisor', () => {
-  it('configures the process first with the AID and timeout', () => {
-    const { last } = setup({ aid: 'A000000001', apduTimeoutMs: 800 });
-    expect(last().sent[0]).toEqual({ type: 'configure', aid: 'A000000001', apduTimeoutMs: 800 });
+  it('configures the process first with the AID, the APDU timeout and the read deadline', () => {
+    const { last } = setup({ aid: 'A000000001', apduTimeoutMs: 800, readDeadlineMs: 2500 });
+    expect(last().sent[0]).toEqual({
+      type: 'configure',
+      aid: 'A000000001',
+      apduTimeoutMs: 800,
+      readDeadlineMs: 2500,
+    });
+  });
+
+  it('passes a settings change to the running process and to every later one', () => {
+    const { clock, last, supervisor } = setup();
+    expect(last().sent[0]).toMatchObject({ aid: 'F0504F533235', readDeadlineMs: 2000 });
+    supervisor.configure({ readDeadlineMs: 900 });
+    const changed = {
+      type: 'configure',
+      aid: 'F0504F533235',
+      apduTimeoutMs: 1500,
+      readDeadlineMs: 900,
+    };
+    expect(last().sent.at(-1)).toEqual(changed);
+    last().exit(1);
+    clock.advance(500);
+    expect(last().sent[0]).toEqual(changed);
   });
 
   it('turns reader messages into a status', () => {
@@ -209,5 +230,62 @@ describe('ReaderSupervisor', () => {
     clock.advance(2000);
     expect(await stopped).toBe('killed');
     expect(last().killed).toBe(true);
+  });
+
+  it('ends a process whose PC/SC stopped answering, says so in its own state, and restarts with backoff', () => {
+    const { clock, channels, last, supervisor, statuses } = setup({
+      restartDelayMs: 500,
+      healthyAfterMs: 10_000,
+    });
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    last().emit({ type: 'card-present', reader: 'R1', tap: 1 });
+    last().emit({ type: 'pcsc-not-answering', waitedMs: 2000 });
+    expect(channels[0]?.killed).toBe(true);
+    expect(supervisor.status()).toMatchObject({
+      state: 'pcsc-not-answering',
+      readers: [],
+      card: 'none',
+      restarts: 1,
+    });
+    // Its exit is no news of its own: "restarting" never replaces "not answering".
+    expect(statuses.map((status) => status.state)).not.toContain('restarting');
+    clock.advance(500);
+    expect(channels).toHaveLength(2);
+    // The next process waits on the hung service too; the watchdog (or its own report) ends it.
+    last().exit(null);
+    expect(supervisor.status()).toMatchObject({ state: 'pcsc-not-answering', restarts: 2 });
+    clock.advance(999);
+    expect(channels).toHaveLength(2);
+    clock.advance(1);
+    expect(channels).toHaveLength(3);
+    // PC/SC answers again: the new process's report ends it.
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    expect(supervisor.status()).toMatchObject({ state: 'ready', readers: ['R1'] });
+    expect(last().killed).toBe(false);
+  });
+
+  it('a process dying for another reason is "restarting" again once PC/SC answered', () => {
+    const { clock, last, supervisor } = setup();
+    last().emit({ type: 'pcsc-not-answering', waitedMs: 2000 });
+    clock.advance(500);
+    last().emit({ type: 'no-reader' });
+    last().exit(1);
+    expect(supervisor.status().state).toBe('restarting');
+  });
+
+  it("clears an old read's error once the reader is gone, so the advice to plug it in shows", () => {
+    const { last, supervisor } = setup();
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    last().emit({
+      type: 'error',
+      message: 'The phone did not answer in time.',
+      reader: 'R1',
+      tap: 1,
+      fault: 'timeout',
+    });
+    expect(supervisor.status().lastError).toBe('The phone did not answer in time.');
+    last().emit({ type: 'reader-gone', reader: 'R1' });
+    last().emit({ type: 'no-reader' });
+    expect(supervisor.status()).toMatchObject({ state: 'no-reader', lastError: null });
   });
 });

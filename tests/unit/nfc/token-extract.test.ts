@@ -76,9 +76,62 @@ describe('token from a Text or URI record', () => {
     });
   });
 
-  it('falls back to the one UUID in a link path', () => {
+  it("takes a link whose path ends in /pay/<token>, the wallet's other form", () => {
     expect(tokenFromUri(`https://wallet.example/pay/${TOKEN}`)).toEqual({ ok: true, token: TOKEN });
-    expect(tokenFromUri('not a url').ok).toBe(false);
+    expect(tokenFromUri(`https://wallet.example/v2/pay/${TOKEN.toUpperCase()}`)).toEqual({
+      ok: true,
+      token: TOKEN,
+    });
+    expect(tokenFromUri(`wallet:pay/${TOKEN}`)).toEqual({ ok: true, token: TOKEN });
+  });
+
+  const noToken = {
+    ok: false,
+    reason: 'the tag holds a link without a payment token (no token parameter, no /pay/ path)',
+  };
+  const other = '11111111-2222-3333-4444-555555555555';
+
+  it.each([
+    ['a product link with ?ref=<uuid>', `https://shop.example/item?ref=${TOKEN}`],
+    ['a UUID in another parameter beside others', `https://shop.example/?id=7&session=${TOKEN}`],
+    ['a UUID as a web path', `https://shop.example/products/${TOKEN}`],
+    ['a UUID in the fragment', `https://wallet.example/pay#token=${TOKEN}`],
+    ['a UUID in the host name', `https://${TOKEN}.example/`],
+    ['a parameter that only ends in "token"', `https://wallet.example/pay?paytoken=${TOKEN}`],
+    ['a /pay/ path with more after the token', `https://wallet.example/pay/${TOKEN}/receipt`],
+    ['a /pay/ segment that is not the last but one', `https://wallet.example/pay/x/${TOKEN}`],
+    ['a UUID in the user name', `https://${TOKEN}@wallet.example/`],
+  ])('refuses %s: a UUID anywhere in a link is no payment token', (_name, uri) => {
+    expect(tokenFromUri(uri)).toEqual(noToken);
+  });
+
+  it('refuses a token parameter that is not a token, without looking elsewhere in the link', () => {
+    expect(tokenFromUri(`https://wallet.example/pay/${TOKEN}?token=expired`)).toEqual({
+      ok: false,
+      reason: "the link's token parameter is not a payment token",
+    });
+    expect(tokenFromUri(`https://wallet.example/pay?token=${TOKEN}x`).ok).toBe(false);
+    expect(tokenFromUri(`https://wallet.example/pay?token=%20${TOKEN}`).ok).toBe(false);
+  });
+
+  it('refuses two token parameters, even when one is a token', () => {
+    expect(tokenFromUri(`https://wallet.example/pay?token=${TOKEN}&token=${other}`)).toEqual({
+      ok: false,
+      reason: 'the link has more than one token parameter',
+    });
+    expect(tokenFromUri(`https://wallet.example/pay?token=${TOKEN}&token=${TOKEN}`).ok).toBe(false);
+  });
+
+  it('refuses a /pay/ path that does not end in a token, and what is no link at all', () => {
+    expect(tokenFromUri('https://wallet.example/pay/')).toEqual({
+      ok: false,
+      reason: "the link's /pay/ path does not end in a payment token",
+    });
+    expect(tokenFromUri(`https://wallet.example/pay/${TOKEN.replace(/-/g, '')}`).ok).toBe(false);
+    expect(tokenFromUri(`not a url ${TOKEN}`)).toEqual({
+      ok: false,
+      reason: 'the tag holds a link that is not a valid address',
+    });
   });
 
   it('never throws on hostile text', () => {

@@ -195,12 +195,24 @@ describe('reading a token from a Type 4 NDEF tag', () => {
     expect(!result.ok && result.reason).toMatch(/not send a valid payment token/);
   });
 
-  it('refuses an NDEF length beyond the file or the cap', async () => {
+  it('refuses an NDEF message beyond the cap for its size, saying so', async () => {
     const { transmit } = cardPort({ kind: 'ndef', record: 'text', token: TOKEN, padding: 300 });
-    expect(await readWalletToken(transmit, { ...options(), maxNdefBytes: 100 })).toMatchObject({
-      ok: false,
-      fault: 'unsupported-tag',
+    const result = await readWalletToken(transmit, { ...options(), maxNdefBytes: 100 });
+    expect(result).toMatchObject({ ok: false, fault: 'too-large' });
+    expect(!result.ok && result.reason).toMatch(/far larger than a payment token.*too large/);
+  });
+
+  it('takes a link record only in the forms the wallet uses, saying why one is refused', async () => {
+    const link = (uri: string) =>
+      cardPort({ kind: 'ndef', record: 'uri', token: TOKEN, uri }).transmit;
+    expect(await readWalletToken(link('https://wallet.example/pay/{token}'), options())).toEqual({
+      ok: true,
+      token: TOKEN,
+      protocol: 'ndef',
     });
+    const product = await readWalletToken(link('https://shop.example/p?ref={token}'), options());
+    expect(product).toMatchObject({ ok: false, fault: 'not-a-token' });
+    expect(!product.ok && product.reason).toMatch(/link without a payment token/);
   });
 });
 
@@ -262,6 +274,80 @@ describe('faults give a cashier message and no token', () => {
     const result = await reading;
     expect(result).toMatchObject({ ok: false, fault: 'timeout' });
     expect(clock.pendingTimers()).toBe(0);
+  });
+
+  it('ends the whole read at its deadline, however quickly each APDU answers', async () => {
+    const clock = new ManualClock();
+    const model = new WalletCardModel({
+      kind: 'ndef',
+      record: 'text',
+      token: TOKEN,
+      padding: 400,
+      maxRead: 15,
+    });
+    // A slow tag: 15-byte reads, 150 ms each, each well inside its own 500 ms.
+    let apdus = 0;
+    let apduSent: () => void = () => undefined;
+    let nextApdu = new Promise<void>((resolve) => (apduSent = resolve));
+    const transmit: TransmitPort = (apdu) => {
+      apdus++;
+      const answer = new Promise<Uint8Array>((resolve) =>
+        clock.at(clock.now() + 150, () => resolve(model.respond(apdu))),
+      );
+      apduSent();
+      nextApdu = new Promise<void>((resolve) => (apduSent = resolve));
+      return answer;
+    };
+    const startedAtMs = clock.now();
+    const reading = readWalletToken(transmit, {
+      ...options(clock),
+      readDeadline: { atMs: startedAtMs + 2000, ms: 2000 },
+    });
+    const settled = reading.then(() => 'settled' as const);
+    // After each APDU sent (the first one at once), time jumps to the next thing due: its
+    // answer, or a deadline.
+    do clock.set(await clock.armed());
+    while ((await Promise.race([nextApdu.then(() => 'sent' as const), settled])) === 'sent');
+    const result = await reading;
+    expect(result).toMatchObject({ ok: false, fault: 'too-slow' });
+    expect(!result.ok && result.reason).toMatch(/took too long.*more than 2000 ms/);
+    // Stopped at 2 s: 13 APDUs of 150 ms, the 14th given up at the deadline.
+    expect(apdus).toBe(14);
+    expect(clock.now() - startedAtMs).toBe(2000);
+  });
+
+  it('gives an APDU only what is left of the read, and sends none after the deadline', async () => {
+    const clock = new ManualClock();
+    const never: TransmitPort = () => new Promise<Uint8Array>(() => undefined);
+    const reading = readWalletToken(never, {
+      ...options(clock),
+      readDeadline: { atMs: clock.now() + 200, ms: 200 },
+    });
+    await clock.armed();
+    clock.advance(200);
+    expect(await reading).toMatchObject({ ok: false, fault: 'too-slow' });
+    let sent = 0;
+    const counting: TransmitPort = async () => (sent++, Uint8Array.of(0x90, 0x00));
+    expect(
+      await readWalletToken(counting, {
+        ...options(clock),
+        readDeadline: { atMs: clock.now(), ms: 200 },
+      }),
+    ).toMatchObject({ ok: false, fault: 'too-slow' });
+    expect(sent).toBe(0);
+  });
+
+  it('refuses an answer larger than any token needs for its size, not as a phone moved away', async () => {
+    const huge: TransmitPort = async () => Uint8Array.from([...new Uint8Array(10_240), 0x90, 0x00]);
+    const result = await readWalletToken(huge, options());
+    expect(result).toMatchObject({ ok: false, fault: 'too-large' });
+    expect(!result.ok && result.reason).toMatch(/far larger.*10242 bytes/);
+    const justUnder: TransmitPort = async () =>
+      Uint8Array.from([...new Uint8Array(8190), 0x90, 0x00]);
+    expect(await readWalletToken(justUnder, options())).not.toMatchObject({ fault: 'too-large' });
+    // The addon's words for an answer that outgrew the buffer asked for.
+    const overflow: TransmitPort = () => Promise.reject(new Error('Insufficient buffer'));
+    expect(await readWalletToken(overflow, options())).toMatchObject({ fault: 'too-large' });
   });
 
   it('leaves no timer behind after a quick answer', async () => {

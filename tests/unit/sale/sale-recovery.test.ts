@@ -3,6 +3,7 @@ import { SqliteOrderJournal } from '../../../electron/journal/sqlite-order-journ
 import { SaleService } from '../../../electron/sale/sale-service';
 import { ManualClock } from '../../support/manual-clock';
 import { FakeSaleClient, linkFor } from '../../support/sale-fake-client';
+import { tapOnScreenSale } from '../../support/sale-tap';
 import {
   tempJournal,
   testAsset,
@@ -81,7 +82,7 @@ describe('SaleService.recover', () => {
   it('an NFC submission at the crash becomes outcome unknown too', async () => {
     const { sale } = before();
     await sale.startNfcSale({ amount: '1' });
-    void sale.submitNfcToken('3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b');
+    void tapOnScreenSale(sale, '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b');
     const next = after();
     expect(await next.sale.recover()).toMatchObject({ state: 'outcome-unknown', kind: 'nfc' });
   });

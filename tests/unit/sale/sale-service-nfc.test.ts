@@ -4,6 +4,7 @@ import { SaleService } from '../../../electron/sale/sale-service';
 import { ManualClock } from '../../support/manual-clock';
 import { FakeSaleClient, serviceError } from '../../support/sale-fake-client';
 import { tempJournal, testAsset, testTerms, type TempJournal } from '../../support/sale-fixtures';
+import { tapOnScreenSale } from '../../support/sale-tap';
 
 const TOKEN = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 const TOKEN_2 = '7d1e2f3a-4b5c-4d6e-9f70-8a9b0c1d2e3f';
@@ -35,7 +36,9 @@ describe('SaleService, NFC path', () => {
     expect(waiting.allowedActions).toEqual(['cancel']);
     const seen: string[] = [];
     client.onCall = (_e, orderId) => seen.push(temp.journal.get(orderId)?.state ?? 'missing');
-    const pending = sale.submitNfcToken(TOKEN.toUpperCase());
+    const verdict = sale.submitNfcToken(waiting.orderId, TOKEN.toUpperCase());
+    if (verdict.kind !== 'sent') throw new Error(`not sent: ${JSON.stringify(verdict)}`);
+    const pending = verdict.answered;
     expect(seen).toEqual(['submitting']);
     expect(client.lastNfc().request).toEqual({
       order_id: waiting.orderId,
@@ -69,7 +72,7 @@ describe('SaleService, NFC path', () => {
       serialNumber: 'POS-0001',
       amount: '1.5',
     });
-    void padded.submitNfcToken(`  ${TOKEN.toUpperCase()}\n`);
+    void tapOnScreenSale(padded, `  ${TOKEN.toUpperCase()}\n`);
     expect(client.lastNfc().request).toEqual({
       order_id: waiting.orderId,
       amount: '1.5',
@@ -101,20 +104,28 @@ describe('SaleService, NFC path', () => {
     });
   });
 
-  it('two taps racing send one request', async () => {
-    await sale.startNfcSale({ amount: '1' });
-    const first = sale.submitNfcToken(TOKEN);
-    const second = sale.submitNfcToken(TOKEN_2);
+  it('two taps racing for one order send one request; the second is refused, not queued', async () => {
+    const waiting = await sale.startNfcSale({ amount: '1' });
+    const first = sale.submitNfcToken(waiting.orderId, TOKEN);
+    const second = sale.submitNfcToken(waiting.orderId, TOKEN_2);
     expect(client.nfcCalls).toHaveLength(1);
-    expect((await second)?.state).toBe('submitting');
+    expect(second).toEqual({ kind: 'refused', refusal: 'sale-changed' });
+    expect(sale.current()?.state).toBe('submitting');
     client.lastNfc().resolve('success');
-    expect((await first)?.state).toBe('accepted-by-service');
+    expect(first.kind === 'sent' && (await first.answered).state).toBe('accepted-by-service');
+    // Answered, the order waits for nothing any more.
+    expect(sale.submitNfcToken(waiting.orderId, TOKEN_2)).toEqual(second);
+    expect(client.nfcCalls).toHaveLength(1);
   });
 
   it('refuses a malformed token with a notice and sends nothing', async () => {
     await sale.startNfcSale({ amount: '1' });
     for (const bad of ['', 'not-a-token', '3f2b8c1e9a4d4e6f8b7a1c2d3e4f5a6b', `${TOKEN}x`]) {
-      const snapshot = await sale.submitNfcToken(bad);
+      expect(sale.submitNfcToken(sale.current()!.orderId, bad)).toEqual({
+        kind: 'refused',
+        refusal: 'not-a-token',
+      });
+      const snapshot = sale.current();
       expect(snapshot).toMatchObject({ state: 'waiting-for-tap' });
       expect(snapshot?.notice).toMatch(/not a payment token/);
     }
@@ -123,30 +134,63 @@ describe('SaleService, NFC path', () => {
 
   it('a token is used at most once, even for a later sale', async () => {
     await sale.startNfcSale({ amount: '1' });
-    const pending = sale.submitNfcToken(TOKEN);
+    const pending = tapOnScreenSale(sale, TOKEN);
     client.lastNfc().reject(serviceError('rejected', { serviceMessage: 'insufficient balance' }));
     expect(await pending).toMatchObject({
       state: 'refused',
       lastFailure: { serviceMessage: 'insufficient balance' },
     });
-    await sale.startNfcSale({ amount: '1' });
-    const again = await sale.submitNfcToken(` ${TOKEN} `);
+    const next = await sale.startNfcSale({ amount: '1' });
+    expect(sale.submitNfcToken(next.orderId, ` ${TOKEN} `)).toEqual({
+      kind: 'refused',
+      refusal: 'already-used',
+    });
+    const again = sale.current();
     expect(again).toMatchObject({ state: 'waiting-for-tap' });
     expect(again?.notice).toMatch(/already used/);
     expect(client.nfcCalls).toHaveLength(1);
-    sale.submitNfcToken(TOKEN_2);
+    void tapOnScreenSale(sale, TOKEN_2);
     expect(client.nfcCalls).toHaveLength(2);
   });
 
-  it('ignores taps unless the sale waits for one', async () => {
-    expect(await sale.submitNfcToken(TOKEN)).toBeNull();
-    await sale.startNfcSale({ amount: '1' });
+  it('refuses a token for an order that no longer waits: nothing sent, nothing journaled, the token kept', async () => {
+    const sale10 = await sale.startNfcSale({ amount: '10.00' });
+    const changed = { kind: 'refused', refusal: 'sale-changed' };
+    // No sale at all, or an order id the till never made.
+    expect(sale.submitNfcToken('', TOKEN)).toEqual(changed);
+    expect(sale.submitNfcToken('not-an-order', TOKEN)).toEqual(changed);
+    // The cashier cancels the 10.00 sale: a token read for it pays nothing...
     await sale.cancel();
-    expect(await sale.submitNfcToken(TOKEN)).toMatchObject({ state: 'cancelled', notice: null });
+    expect(sale.submitNfcToken(sale10.orderId, TOKEN)).toEqual(changed);
+    expect(sale.current()).toMatchObject({ state: 'cancelled', notice: null });
+    // ...not even once the cashier has started 99.00 instead.
+    const sale99 = await sale.startNfcSale({ amount: '99.00' });
+    expect(sale.submitNfcToken(sale10.orderId, TOKEN)).toEqual(changed);
+    expect(sale.current()).toMatchObject({ orderId: sale99.orderId, state: 'waiting-for-tap' });
+    expect(sale.current()?.notice).toBeNull();
     expect(client.nfcCalls).toHaveLength(0);
-    // The ignored token was not spent: it still works for the next sale.
-    await sale.startNfcSale({ amount: '1' });
-    sale.submitNfcToken(TOKEN);
+    expect(temp.journal.events(sale99.orderId).map((event) => event.toState)).toEqual([
+      'waiting-for-tap',
+    ]);
+    // The refused token was not spent: tapped again, it pays the sale it is now read for.
+    expect(sale.submitNfcToken(sale99.orderId, TOKEN).kind).toBe('sent');
+    expect(client.lastNfc().request).toMatchObject({ order_id: sale99.orderId, amount: '99' });
+  });
+
+  it('a tap the journal cannot record is not sent, leaves the order waiting and keeps the token', async () => {
+    const waiting = await sale.startNfcSale({ amount: '1' });
+    const transition = temp.journal.transition.bind(temp.journal);
+    temp.journal.transition = () => {
+      throw new Error('database or disk is full');
+    };
+    expect(sale.submitNfcToken(waiting.orderId, TOKEN)).toEqual({
+      kind: 'not-sent',
+      message: 'database or disk is full',
+    });
+    temp.journal.transition = transition;
+    expect(client.nfcCalls).toHaveLength(0);
+    expect(sale.current()).toMatchObject({ state: 'waiting-for-tap' });
+    expect(sale.submitNfcToken(waiting.orderId, TOKEN).kind).toBe('sent');
     expect(client.nfcCalls).toHaveLength(1);
   });
 
@@ -161,7 +205,7 @@ describe('SaleService, NFC path', () => {
 
   it('outcome unknown: a retry keeps the order_id and waits for a new tap; the refused retry is shown as it is', async () => {
     const waiting = await sale.startNfcSale({ amount: '1' });
-    const pending = sale.submitNfcToken(TOKEN);
+    const pending = tapOnScreenSale(sale, TOKEN);
     client.lastNfc().reject(serviceError('outcome-unknown'));
     expect(await pending).toMatchObject({
       state: 'outcome-unknown',
@@ -171,8 +215,8 @@ describe('SaleService, NFC path', () => {
       state: 'waiting-for-tap',
       orderId: waiting.orderId,
     });
-    expect((await sale.submitNfcToken(TOKEN))?.notice).toMatch(/already used/);
-    const retry = sale.submitNfcToken(TOKEN_2);
+    expect((await tapOnScreenSale(sale, TOKEN))?.notice).toMatch(/already used/);
+    const retry = tapOnScreenSale(sale, TOKEN_2);
     expect(client.lastNfc().request.order_id).toBe(waiting.orderId);
     client.lastNfc().reject(
       serviceError('rejected', {
@@ -194,7 +238,7 @@ describe('SaleService, NFC path', () => {
 
   it('a failed submission can be voided', async () => {
     await sale.startNfcSale({ amount: '1' });
-    const pending = sale.submitNfcToken(TOKEN);
+    const pending = tapOnScreenSale(sale, TOKEN);
     client.lastNfc().reject(serviceError('invalid-token'));
     expect((await pending)?.state).toBe('failed');
     expect((await sale.voidOrder()).state).toBe('voided');
@@ -202,7 +246,7 @@ describe('SaleService, NFC path', () => {
 
   it('never writes the NFC token to the journal file', async () => {
     await sale.startNfcSale({ amount: '1' });
-    const pending = sale.submitNfcToken(TOKEN);
+    const pending = tapOnScreenSale(sale, TOKEN);
     client.lastNfc().reject(serviceError('outcome-unknown'));
     await pending;
     temp.journal.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');

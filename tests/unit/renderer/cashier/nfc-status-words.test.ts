@@ -7,6 +7,7 @@ describe('NFC status in words', () => {
     const states: NfcServiceState[] = [
       'starting',
       'pcsc-missing',
+      'pcsc-not-answering',
       'no-reader',
       'ready',
       'restarting',
@@ -23,6 +24,30 @@ describe('NFC status in words', () => {
     expect(nfcStatusWords({ ...initialNfcStatus, state: 'no-reader' }).action).toMatch(/Plug in/);
     expect(nfcStatusWords({ ...initialNfcStatus, state: 'pcsc-missing' }).action).toMatch(
       /Smart Card service/,
+    );
+  });
+
+  it('says a hung card reader service in words, and what the till does about it', () => {
+    const words = nfcStatusWords({ ...initialNfcStatus, state: 'pcsc-not-answering' });
+    expect(words.text).toBe('NFC unavailable: the card reader service is not answering');
+    expect(words.action).toMatch(/keeps trying by itself.*call IT/);
+    expect(words.tone).toBe('problem');
+    for (const text of [words.text, words.action ?? ''])
+      expect(text).not.toMatch(/pcsc-not-answering|not-answering|pcsc-/);
+  });
+
+  it("never lets an old read's error hide the advice of a state that has its own", () => {
+    const lastError = 'The phone did not answer in time. Ask the customer to tap again.';
+    for (const state of ['no-reader', 'pcsc-missing', 'pcsc-not-answering', 'restarting'] as const)
+      expect(nfcStatusWords({ ...initialNfcStatus, state, lastError }).action, state).not.toBe(
+        lastError,
+      );
+    expect(nfcStatusWords({ ...initialNfcStatus, state: 'no-reader', lastError }).action).toMatch(
+      /Plug in/,
+    );
+    // Where the state has no advice of its own, the last problem is the advice.
+    expect(nfcStatusWords({ ...initialNfcStatus, state: 'starting', lastError }).action).toBe(
+      lastError,
     );
   });
 

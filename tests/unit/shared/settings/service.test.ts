@@ -19,7 +19,7 @@ import {
 // anchored pattern.
 
 describe('the service settings', () => {
-  it('default to demo mode: no address or serial, UTC, the sample AID, any wallet host', () => {
+  it('default to demo mode: no address or serial, UTC, the sample AID, a 2 s read, any wallet host', () => {
     expectDefaults(
       serviceSettings,
       {
@@ -27,6 +27,7 @@ describe('the service settings', () => {
         serialNumber: '',
         serviceTimeZone: 'UTC',
         nfcAid: 'F0504F533235',
+        nfcReadDeadlineMs: 2000,
         demoModeAllowed: true,
         allowedWalletHosts: [],
       },
@@ -155,6 +156,36 @@ describe('nfcAid', () => {
 
   it('refuses a number', () => {
     refuse('nfcAid', 5, 'Invalid input: expected string, received number');
+  });
+});
+
+describe('nfcReadDeadlineMs', () => {
+  it('takes 500 ms to 10 s, each bound refused in its own words', () => {
+    expectRange(
+      'nfcReadDeadlineMs',
+      { min: 500, usual: 2000, max: 10_000 },
+      {
+        below: 'The NFC read deadline must be at least 500 milliseconds.',
+        above: 'The NFC read deadline must be at most 10,000 milliseconds.',
+      },
+    );
+  });
+
+  it('refuses what is not a whole number of milliseconds, saying which', () => {
+    refuse(
+      'nfcReadDeadlineMs',
+      2000.5,
+      'The NFC read deadline must be a whole number of milliseconds.',
+    );
+    refuseEach(
+      'nfcReadDeadlineMs',
+      ['2000', null, Number.NaN],
+      'The NFC read deadline must be a number of milliseconds.',
+    );
+  });
+
+  it('is set by IT only', () => {
+    expect(serviceSettings.nfcReadDeadlineMs.itOnly).toBe(true);
   });
 });
 
