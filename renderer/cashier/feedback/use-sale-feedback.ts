@@ -12,6 +12,10 @@ export function useSaleFeedback(
   sale: SaleSnapshot | null,
   settings: EffectiveSettings | null,
 ): SoundCues {
-  const volume = settings?.values.soundOn ? settings.values.soundVolume : 0;
-  return useSoundCues(sale, soundForSaleChange, volume);
+  return useSoundCues(sale, soundForSaleChange, tillVolume(settings));
+}
+
+/** The till's volume: the settings' while "Sounds at the till" is on, 0 until they arrive. */
+export function tillVolume(settings: EffectiveSettings | null): number {
+  return settings?.values.soundOn ? settings.values.soundVolume : 0;
 }

@@ -2,6 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { orderTime } from '../history/order-time';
 import { nfcStatusWords } from '../nfc/nfc-status-words';
+import { TapAnswerLine } from '../nfc/tap-answer-line';
 import { ShiftIndicator } from '../shifts/shift-indicator';
 import { serviceHealthWords, type HealthTone } from './service-health-words';
 import { usePosEvent } from './use-pos';
@@ -15,16 +16,20 @@ const dot: Record<HealthTone, string> = {
 
 /**
  * Always in view at the bottom of the cashier window: the payment service (answering, slow,
- * not reachable, with its last answer), the NFC reader, demo mode and the shop's currency.
+ * not reachable, with its last answer), the NFC reader, demo mode and the shop's currency;
+ * above them, for a few seconds, the answer to the last tap on the reader.
  */
 export function StatusBar({
   demoMode,
   currency,
   timeZone,
+  soundVolume,
 }: {
   demoMode: boolean;
   currency: string;
   timeZone: string | undefined;
+  /** The till's volume, for the tap's sound. */
+  soundVolume: number;
 }) {
   const health = usePosEvent('service-health');
   const nfc = usePosEvent('nfc-status');
@@ -46,6 +51,7 @@ export function StatusBar({
         borderTop: '1px solid var(--mantine-color-default-border)',
       }}
     >
+      <TapAnswerLine volume={soundVolume} />
       <Group gap="lg" wrap="nowrap" role="status" aria-live="polite" aria-label="Till status">
         <Item
           tone={service.tone}

@@ -1,5 +1,5 @@
-/** The three things the till says with a sound. */
-export type SoundName = 'card-read' | 'accepted' | 'error';
+/** The four things the till says with a sound. */
+export type SoundName = 'card-read' | 'accepted' | 'error' | 'tap-again';
 
 /**
  * Where a page sends its sounds. The page's own is Web Audio (web-audio-sound-port.ts);

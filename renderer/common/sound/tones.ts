@@ -15,7 +15,9 @@ export interface Tone {
  * Each sound is told apart by its pitches and its shape, not by its loudness, so a cashier
  * who hears only one of them still knows which it was: a single high blip when a card was
  * read, a rising pair of clear tones when the payment went through, two low buzzes when
- * something needs the cashier's eyes. No two sounds share a pitch.
+ * something needs the cashier's eyes, a soft falling pair when a tap did not go through and
+ * the phone should tap again (no alarm: the customer hears it too). No two sounds share a
+ * pitch.
  */
 export const tones: Record<SoundName, readonly Tone[]> = {
   'card-read': [{ hz: 1760, wave: 'sine', atS: 0, lengthS: 0.08, level: 1 }],
@@ -26,6 +28,10 @@ export const tones: Record<SoundName, readonly Tone[]> = {
   error: [
     { hz: 233, wave: 'square', atS: 0, lengthS: 0.15, level: 0.5 },
     { hz: 233, wave: 'square', atS: 0.2, lengthS: 0.15, level: 0.5 },
+  ],
+  'tap-again': [
+    { hz: 880, wave: 'sine', atS: 0, lengthS: 0.1, level: 1 },
+    { hz: 659, wave: 'sine', atS: 0.12, lengthS: 0.16, level: 1 },
   ],
 };
 

@@ -66,6 +66,13 @@ export interface Harness {
   exportsDir: string;
   /** The receipts the till printed (each job's page is in exportsDir/prints), and saved PDFs. */
   printing: HarnessPrinting;
+  /**
+   * Sends one event to the pages that may hear it, through the transport main's events take
+   * (onEvent sees it too): for what a test cannot make the services send, such as a tap's
+   * answer ('nfc-tap') with no reader. Not kept as the event's latest value, so a page that
+   * opens afterwards does not hear it.
+   */
+  send: EventSink<Events>;
   close(): Promise<void>;
 }
 
@@ -280,6 +287,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     exportsDir,
     printing,
+    send: emit,
     async close() {
       for (const stream of streams) stream.response.end();
       server.closeAllConnections();

@@ -12,7 +12,6 @@ const GARBAGE = 'That was not a payment card. Ask the customer to tap again.';
 
 describe('which sound a change of the sale makes', () => {
   it.each([
-    ['a card read', nfc('waiting-for-tap'), nfc('submitting'), 'card-read'],
     ['an NFC payment accepted', nfc('submitting'), nfc('accepted-by-service'), 'accepted'],
     [
       'a QR payment the cashier confirmed',
@@ -38,23 +37,19 @@ describe('which sound a change of the sale makes', () => {
     ['a failure', sale('requesting'), sale('failed'), 'error'],
     ['an answer lost', nfc('submitting'), nfc('outcome-unknown'), 'error'],
     ['a retry refused', nfc('submitting'), nfc('retry-refused'), 'error'],
-    [
-      'a tap the till refused',
-      nfc('waiting-for-tap'),
-      nfc('waiting-for-tap', { notice: GARBAGE }),
-      'error',
-    ],
-    [
-      'another refused tap with the same words',
-      nfc('waiting-for-tap', { notice: GARBAGE }),
-      nfc('waiting-for-tap', { notice: GARBAGE }),
-      'error',
-    ],
   ] as const)('%s', (_name, previous, next, sound) => {
     expect(soundForSaleChange(previous, next)).toBe(sound);
   });
 
   it.each([
+    // A tap is answered by its own sound ('nfc-tap', tap-sounds.ts), not by the sale's change.
+    ['a card read', nfc('waiting-for-tap'), nfc('submitting')],
+    ['a tap the till refused', nfc('waiting-for-tap'), nfc('waiting-for-tap', { notice: GARBAGE })],
+    [
+      'another refused tap with the same words',
+      nfc('waiting-for-tap', { notice: GARBAGE }),
+      nfc('waiting-for-tap', { notice: GARBAGE }),
+    ],
     ['a link shown', sale('requesting'), sale('awaiting-payment')],
     ['a link that asks another amount', sale('requesting'), sale('amount-differs')],
     ['a sale cancelled', sale('awaiting-payment'), sale('cancelled')],
