@@ -125,18 +125,26 @@ describe.each(cases)('accessibility at $name', ({ viewport, colorScheme, name })
     expect(await smallTouchTargets(cashier, '[data-testid="shift-screen"]')).toEqual([]);
   });
 
-  it('settings', async () => {
+  it('settings, each section', async () => {
     const { cashier } = till;
     await cashier.click(byTestId('nav-settings'));
     await cashier.waitForSelector(byTestId('settings'));
-    await cashier.waitForSelector(byTestId('display-choice'));
-    await scan('settings');
-    expect(await cashier.locator('h1').textContent()).toBe('Settings');
-    expect(await smallTouchTargets(cashier, '[data-testid="settings"]')).toEqual([]);
+    for (const section of ['shop', 'sale', 'receipts', 'sound', 'staff', 'it']) {
+      await cashier.click(byTestId(`settings-section-${section}-tab`));
+      await cashier.waitForSelector(`${byTestId(`settings-section-${section}`)}:visible`);
+      if (section === 'sound') await cashier.waitForSelector(byTestId('display-choice'));
+      await scan(`settings-${section}`);
+      expect(await cashier.locator('h1').textContent()).toBe('Settings');
+      expect({
+        section,
+        small: await smallTouchTargets(cashier, '[data-testid="settings"]'),
+      }).toEqual({ section, small: [] });
+    }
   });
 
   it('setup', async () => {
     const { cashier } = till;
+    // Set-up is offered in the IT section, the one shown last above.
     await cashier.click(byTestId('open-setup'));
     await cashier.waitForSelector(byTestId('first-run'));
     await scan('setup');

@@ -65,6 +65,7 @@ describe('cashier: the audit trail shows a price a manager approved in place', (
     const { cashier, shots } = till;
     await signIn('Ben');
     await cashier.click(byTestId('nav-settings'));
+    await cashier.click(byTestId('settings-section-sale-tab'));
     await cashier.waitForSelector(byTestId('manual-prices'));
     await cashier.fill(byTestId('manual-price-asset'), 'ETH');
     await cashier.fill(byTestId('manual-price-value'), '2950.00');

@@ -46,20 +46,43 @@ describe('cashier: managed settings', () => {
       const { cashier, shots } = till;
       await cashier.click(byTestId('nav-settings'));
       await cashier.waitForSelector(byTestId('settings'));
-      await expect(cashier.textContent(byTestId('policy-status'))).resolves.toContain(
+      // Each locked value is text with IT's badge in its own section, never an input…
+      const own: Record<string, string> = { shopName: 'shop', feeValue: 'sale' };
+      for (const [key, section] of Object.entries(own)) {
+        await cashier.click(byTestId(`settings-section-${section}-tab`));
+        const panel = `${byTestId(`settings-section-${section}`)}:visible`;
+        await expect(cashier.textContent(`${panel} ${byTestId(`managed-${key}`)}`)).resolves.toBe(
+          'Managed by IT',
+        );
+        expect(await cashier.locator(`${panel} input${byTestId(`setting-${key}`)}`).count()).toBe(
+          0,
+        );
+      }
+      await expect(
+        cashier.textContent(`${byTestId('settings-section-sale')} ${byTestId('setting-feeValue')}`),
+      ).resolves.toContain('0.5');
+      // …and IT's section lists every one of them.
+      await cashier.click(byTestId('settings-section-it-tab'));
+      const it = `${byTestId('settings-section-it')}:visible`;
+      await expect(cashier.textContent(`${it} ${byTestId('policy-status')}`)).resolves.toContain(
         '3 settings are locked',
       );
       for (const key of locked) {
-        await expect(cashier.textContent(byTestId(`managed-${key}`))).resolves.toBe(
-          'Managed by IT',
-        );
-        expect(await cashier.isDisabled(byTestId(`setting-${key}`))).toBe(true);
+        await expect(
+          cashier.textContent(
+            `${it} ${byTestId(`it-setting-${key}`)} ${byTestId(`managed-${key}`)}`,
+          ),
+        ).resolves.toBe('Managed by IT');
+        expect(await cashier.locator(`input${byTestId(`setting-${key}`)}`).count()).toBe(0);
       }
-      expect(await cashier.inputValue(byTestId('setting-serialNumber'))).toBe('IT-POS-0007');
+      await expect(cashier.textContent(byTestId('it-setting-serialNumber'))).resolves.toContain(
+        'IT-POS-0007',
+      );
+      await shots.take('settings-locked');
       // A preset is IT's default, not locked: the cashier may change it.
+      await cashier.click(byTestId('settings-section-sale-tab'));
       await expect(cashier.textContent(byTestId('source-currency'))).resolves.toBe('Preset by IT');
       expect(await cashier.isDisabled(byTestId('setting-currency'))).toBe(false);
-      await shots.take('settings-locked');
 
       const refused = await cashier.evaluate(async () => {
         const pos = (window as unknown as { pos: Record<string, PosCall> }).pos;
@@ -149,6 +172,7 @@ describe('cashier: managed settings', () => {
       await shots.take('service-ready');
 
       await cashier.click(byTestId('nav-settings'));
+      await cashier.click(byTestId('settings-section-it-tab'));
       // The status loads after the screen opens ("API token…" until main answers).
       await cashier.waitForSelector(`${byTestId('token-status')}:has-text("••••cdef")`);
       // The token is bound to the address it was tested with, and the settings form has no

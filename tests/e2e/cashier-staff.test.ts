@@ -46,6 +46,7 @@ describe('cashier: staff PINs and a manager approval', () => {
   it('the manager adds a cashier in Settings → Staff', async () => {
     const { cashier, shots } = till;
     await cashier.click(byTestId('nav-settings'));
+    await cashier.click(byTestId('settings-section-staff-tab'));
     await cashier.waitForSelector(byTestId('staff-panel'));
     await cashier.fill(byTestId('add-staff-name'), 'Ben');
     await cashier.click(byTestId('add-staff-role-cashier'));

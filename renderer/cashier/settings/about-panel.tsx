@@ -5,7 +5,7 @@ import { updateStatusWords, useUpdateStatus } from '../shell/use-update-status';
 export function AboutPanel({ version }: { version: string }) {
   const update = useUpdateStatus();
   return (
-    <Paper p="md" radius="lg" withBorder data-testid="about-panel">
+    <Paper p="md" radius="lg" withBorder h="100%" data-testid="about-panel">
       <Stack gap="xs">
         <Title order={2} size="h3">
           About this till

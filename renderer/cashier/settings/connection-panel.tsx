@@ -17,6 +17,7 @@ import type { EffectiveSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
+import { ReadOnlySetting } from './read-only-setting';
 import { SettingLabel } from './setting-label';
 
 /**
@@ -24,17 +25,23 @@ import { SettingLabel } from './setting-label';
  * against the service and saves both only when the test passes; the token is then sent to
  * that address only, and is never shown again (set / not set, a masked tail). An address IT
  * locks is read-only: when IT moves it, the saved token no longer goes anywhere and this
- * panel asks for the token for the new address.
+ * panel asks for the token for the new address. To whoever may not change the till's IT
+ * settings (`onSetup` absent) it only says where the till is connected, with no field and no
+ * button but the test of the connection in use.
  */
 export function ConnectionPanel({
   info,
   settings,
   onChanged,
+  onSetup,
 }: {
   info: AppInfo;
   settings: EffectiveSettings;
   onChanged: () => void;
+  /** Opens the first-run setup; absent: the panel is read-only. */
+  onSetup?: () => void;
 }) {
+  const readOnly = onSetup === undefined;
   const saved = settings.values.serviceBaseUrl;
   const locked = settings.keys.serviceBaseUrl.locked;
   const [status, setStatus] = useState<TokenStatus | null>(null);
@@ -85,15 +92,29 @@ export function ConnectionPanel({
     <Paper p="md" radius="lg" withBorder data-testid="connection-panel">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} size="h3">
-            Payment service
-          </Title>
-          {info.demoMode ? (
-            <Badge color="yellow" size="lg">
-              Demo mode: the built-in sandbox and its own token
-            </Badge>
+          <Group gap="sm">
+            <Title order={2} size="h3">
+              Payment service
+            </Title>
+            {info.demoMode ? (
+              <Badge color="yellow" size="lg">
+                Demo mode: the built-in sandbox and its own token
+              </Badge>
+            ) : null}
+          </Group>
+          {onSetup ? (
+            <Button size="md" variant="light" onClick={onSetup} data-testid="open-setup">
+              Set up the payment service…
+            </Button>
           ) : null}
         </Group>
+        {readOnly ? (
+          <ReadOnlySetting
+            settings={settings}
+            setting="serviceBaseUrl"
+            testId="connection-address"
+          />
+        ) : null}
         <Group gap="sm" data-testid="token-status">
           <Text fw={600}>API token</Text>
           {status === null ? (
@@ -122,78 +143,97 @@ export function ConnectionPanel({
             {status.problem}
           </Alert>
         ) : null}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void connect();
-          }}
-        >
-          <Stack gap="sm">
-            <Group align="end" gap="sm">
-              <TextInput
-                label={
-                  <SettingLabel
-                    settings={settings}
-                    setting="serviceBaseUrl"
-                    text="Service address"
+        {readOnly ? (
+          <Group>
+            <Button
+              size="md"
+              variant="light"
+              onClick={() => void testInUse()}
+              loading={action.pending === 'test'}
+              data-testid="test-connection"
+            >
+              Test the connection in use
+            </Button>
+          </Group>
+        ) : (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void connect();
+            }}
+          >
+            <Stack gap="sm">
+              {locked ? (
+                <ReadOnlySetting
+                  settings={settings}
+                  setting="serviceBaseUrl"
+                  testId="connection-address"
+                />
+              ) : null}
+              <Group align="end" gap="sm">
+                {locked ? null : (
+                  <TextInput
+                    label={
+                      <SettingLabel
+                        settings={settings}
+                        setting="serviceBaseUrl"
+                        text="Service address"
+                      />
+                    }
+                    description="Ends in /v1/cf-payment."
+                    placeholder="https://pay.example.com/v1/cf-payment"
+                    value={address}
+                    onChange={(event) => setAddress(event.currentTarget.value)}
+                    w={420}
+                    data-testid="connection-address"
                   />
-                }
-                description={
-                  locked
-                    ? 'Managed by IT: enter the token for this address.'
-                    : 'Ends in /v1/cf-payment.'
-                }
-                placeholder="https://pay.example.com/v1/cf-payment"
-                value={locked ? saved : address}
-                readOnly={locked}
-                disabled={locked}
-                onChange={(event) => setAddress(event.currentTarget.value)}
-                w={420}
-                data-testid="connection-address"
-              />
-              <PasswordInput
-                label="API token for this address"
-                description="Tested with the address, then saved with it."
-                value={token}
-                autoComplete="off"
-                onChange={(event) => setToken(event.currentTarget.value)}
-                w={320}
-                data-testid="token-input"
-              />
-            </Group>
-            <Group gap="sm">
-              <Button
-                type="submit"
-                size="md"
-                disabled={candidate === '' || token.trim() === ''}
-                loading={action.pending === 'connect'}
-                data-testid="connection-save"
-              >
-                Test and connect
-              </Button>
-              <Button
-                size="md"
-                variant="light"
-                onClick={() => void testInUse()}
-                loading={action.pending === 'test'}
-                data-testid="test-connection"
-              >
-                Test the connection in use
-              </Button>
-              <Button
-                size="md"
-                variant="outline"
-                color="red"
-                disabled={locked || saved === ''}
-                onClick={() => void disconnect()}
-                loading={action.pending === 'disconnect'}
-                data-testid="connection-disconnect"
-              >
-                {settings.values.demoModeAllowed ? 'Disconnect (back to demo mode)' : 'Disconnect'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+                )}
+                <PasswordInput
+                  label={locked ? 'API token for the address IT set' : 'API token for this address'}
+                  description="Tested with the address, then saved with it."
+                  value={token}
+                  autoComplete="off"
+                  onChange={(event) => setToken(event.currentTarget.value)}
+                  w={320}
+                  data-testid="token-input"
+                />
+              </Group>
+              <Group gap="sm">
+                <Button
+                  type="submit"
+                  size="md"
+                  disabled={candidate === '' || token.trim() === ''}
+                  loading={action.pending === 'connect'}
+                  data-testid="connection-save"
+                >
+                  Test and connect
+                </Button>
+                <Button
+                  size="md"
+                  variant="light"
+                  onClick={() => void testInUse()}
+                  loading={action.pending === 'test'}
+                  data-testid="test-connection"
+                >
+                  Test the connection in use
+                </Button>
+                <Button
+                  size="md"
+                  variant="outline"
+                  color="red"
+                  disabled={locked || saved === ''}
+                  onClick={() => void disconnect()}
+                  loading={action.pending === 'disconnect'}
+                  data-testid="connection-disconnect"
+                >
+                  {settings.values.demoModeAllowed
+                    ? 'Disconnect (back to demo mode)'
+                    : 'Disconnect'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
         {outcome ? (
           <Alert color={outcome.ok ? 'green' : 'red'} variant="light" data-testid="connection-test">
             {outcome.message}

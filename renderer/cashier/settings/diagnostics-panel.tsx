@@ -5,8 +5,11 @@ import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 
-/** "Export diagnostics": one file for IT when the till misbehaves. */
-export function DiagnosticsPanel() {
+/**
+ * "Export diagnostics": one file for IT when the till misbehaves. `needsApproval`: the person
+ * may export only with a manager's PIN, asked in place.
+ */
+export function DiagnosticsPanel({ needsApproval = false }: { needsApproval?: boolean }) {
   const [exported, setExported] = useState<DiagnosticsExportResult | null>(null);
   const exporting = useTillAction();
 
@@ -17,7 +20,7 @@ export function DiagnosticsPanel() {
   };
 
   return (
-    <Paper p="md" radius="lg" withBorder data-testid="diagnostics-panel">
+    <Paper p="md" radius="lg" withBorder h="100%" data-testid="diagnostics-panel">
       <Stack gap="sm">
         <Title order={2} size="h3">
           Help from IT
@@ -25,6 +28,7 @@ export function DiagnosticsPanel() {
         <Text size="sm" c="dimmed">
           Saves one file with the till’s recent logs and set-up for IT. It holds no API token and no
           payment token.
+          {needsApproval ? ' A manager approves the export: their PIN is asked.' : ''}
         </Text>
         <Group>
           <Button

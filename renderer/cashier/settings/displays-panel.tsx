@@ -5,7 +5,8 @@ import type { CustomerDisplayMode, EffectiveSettings } from '../../../shared/set
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosListener, useTillAction } from '../shell/use-pos';
-import { SourceBadge } from './source-badge';
+import { ReadOnlySetting } from './read-only-setting';
+import { customerDisplayModeWords } from './setting-words';
 
 // Listed here rather than imported: shared/settings.ts would bring zod into the page bundle.
 const customerDisplayModes: readonly CustomerDisplayMode[] = [
@@ -15,14 +16,10 @@ const customerDisplayModes: readonly CustomerDisplayMode[] = [
   'off',
 ];
 
-const modeLabels: Record<CustomerDisplayMode, string> = {
-  auto: 'Automatic: the first display that is not the cashier’s',
-  display: 'A chosen display',
-  'same-screen': 'A window on the cashier’s screen',
-  off: 'Off',
-};
-
-/** Where the customer display goes, with "Identify displays" to tell the monitors apart. */
+/**
+ * Where the customer display goes, saved at once, with "Identify displays" to tell the
+ * monitors apart. A choice IT locked is shown as text.
+ */
 export function DisplaysPanel({ settings }: { settings: EffectiveSettings }) {
   const [view, setView] = useState<DisplaysView | null>(null);
   const action = useTillAction();
@@ -56,12 +53,9 @@ export function DisplaysPanel({ settings }: { settings: EffectiveSettings }) {
     <Paper p="md" radius="lg" withBorder data-testid="displays-panel">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Group gap={6}>
-            <Title order={2} size="h3">
-              Customer display
-            </Title>
-            <SourceBadge settings={settings} setting="customerDisplay" />
-          </Group>
+          <Title order={2} size="h3">
+            Customer display
+          </Title>
           <Button
             size="md"
             variant="light"
@@ -71,31 +65,40 @@ export function DisplaysPanel({ settings }: { settings: EffectiveSettings }) {
             Identify displays
           </Button>
         </Group>
-        <Group align="end" gap="sm">
-          <NativeSelect
+        {locked ? (
+          <ReadOnlySetting
+            settings={settings}
+            setting="customerDisplay"
             label="Show the customer display on"
-            value={current.mode}
-            disabled={locked}
-            data={customerDisplayModes.map((mode) => ({ value: mode, label: modeLabels[mode] }))}
-            onChange={(event) => choose(event.currentTarget.value as CustomerDisplayMode)}
-            data-testid="display-mode"
-            w={380}
           />
-          {current.mode === 'display' ? (
+        ) : (
+          <Group align="end" gap="sm">
             <NativeSelect
-              label="Display"
-              value={String(current.displayId ?? '')}
-              disabled={locked}
-              data={(view?.displays ?? []).map((display) => ({
-                value: String(display.id),
-                label: `${display.label ?? `Display ${display.id}`} (${display.bounds.width}×${display.bounds.height})${display.id === view?.cashierDisplayId ? ' — cashier' : ''}`,
+              label="Show the customer display on"
+              value={current.mode}
+              data={customerDisplayModes.map((mode) => ({
+                value: mode,
+                label: customerDisplayModeWords[mode],
               }))}
-              onChange={(event) => choose('display', Number(event.currentTarget.value))}
-              data-testid="display-id"
-              w={320}
+              onChange={(event) => choose(event.currentTarget.value as CustomerDisplayMode)}
+              data-testid="display-mode"
+              w={380}
             />
-          ) : null}
-        </Group>
+            {current.mode === 'display' ? (
+              <NativeSelect
+                label="Display"
+                value={String(current.displayId ?? '')}
+                data={(view?.displays ?? []).map((display) => ({
+                  value: String(display.id),
+                  label: `${display.label ?? `Display ${display.id}`} (${display.bounds.width}×${display.bounds.height})${display.id === view?.cashierDisplayId ? ' — cashier' : ''}`,
+                }))}
+                onChange={(event) => choose('display', Number(event.currentTarget.value))}
+                data-testid="display-id"
+                w={320}
+              />
+            ) : null}
+          </Group>
+        )}
         <Text size="sm" c="dimmed" data-testid="display-choice">
           {view === null
             ? 'Looking for displays…'

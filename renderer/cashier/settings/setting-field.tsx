@@ -1,12 +1,15 @@
-import { TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import type { EffectiveSettings } from '../../../shared/settings';
 import { ChoiceSelect } from './choice-select';
+import { ReadOnlySetting } from './read-only-setting';
 import type { TextSettingField } from './setting-fields';
 import { SettingLabel } from './setting-label';
+import { ShopLogoField } from './shop-logo-field';
 
 /**
- * One setting of the till form: typed, or picked from its searchable list; read-only with
- * IT's badge when managed, and main's problem with the value right under it.
+ * One setting of a section's form: typed, or picked from its list; main's problem with the
+ * value right under it. A setting IT locked is never an input: it is shown as text with IT's
+ * badge.
  */
 export function SettingField({
   field,
@@ -21,19 +24,52 @@ export function SettingField({
   problem: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const locked = settings.keys[field.key].locked;
+  if (settings.keys[field.key].locked) {
+    return <ReadOnlySetting settings={settings} setting={field.key} label={field.label} />;
+  }
+  if (field.key === 'shopLogo') {
+    return (
+      <ShopLogoField
+        field={field}
+        settings={settings}
+        value={value}
+        problem={problem}
+        onChange={onChange}
+      />
+    );
+  }
   const shared = {
     label: <SettingLabel settings={settings} setting={field.key} text={field.label} />,
-    description: locked ? 'Managed by IT: read-only here.' : field.help,
+    description: field.help,
     error: problem,
-    readOnly: locked,
-    disabled: locked,
     'data-testid': `setting-${field.key}`,
-    'data-locked': locked || undefined,
   };
   if (field.choices) {
     return (
       <ChoiceSelect {...shared} choices={field.choices(value)} value={value} onChoose={onChange} />
+    );
+  }
+  if (field.options) {
+    return (
+      <Select
+        {...shared}
+        data={field.options}
+        value={value}
+        allowDeselect={false}
+        onChange={(next) => {
+          if (next !== null) onChange(next);
+        }}
+      />
+    );
+  }
+  if (field.lines) {
+    return (
+      <Textarea
+        {...shared}
+        rows={field.lines}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
     );
   }
   return (

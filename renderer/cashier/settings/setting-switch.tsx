@@ -1,5 +1,6 @@
 import { Switch } from '@mantine/core';
 import type { EffectiveSettings, SettingKey, Settings } from '../../../shared/settings';
+import { ReadOnlySetting } from './read-only-setting';
 import { SettingLabel } from './setting-label';
 
 /** The settings that are on or off. */
@@ -7,30 +8,34 @@ type OnOffSettingKey = {
   [Key in SettingKey]: Settings[Key] extends boolean ? Key : never;
 }[SettingKey];
 
-const MANAGED = 'Managed by IT: read-only here.';
-
-/** An on/off setting: its switch, where its value comes from, and read-only when IT locked it. */
+/**
+ * An on/off setting: its switch, saved at once, with who set the value in effect; as text
+ * when IT locked it or the person may not change it (`editable` false).
+ */
 export function SettingSwitch({
   settings,
   setting,
   label,
   description,
+  editable = true,
   onSave,
 }: {
   settings: EffectiveSettings;
   setting: OnOffSettingKey;
   label: string;
   description: string;
+  editable?: boolean;
   onSave: (value: boolean) => void;
 }) {
-  const locked = settings.keys[setting].locked;
+  if (settings.keys[setting].locked || !editable) {
+    return <ReadOnlySetting settings={settings} setting={setting} label={label} />;
+  }
   return (
     <Switch
       size="lg"
       label={<SettingLabel settings={settings} setting={setting} text={label} />}
-      description={locked ? MANAGED : description}
+      description={description}
       checked={settings.values[setting]}
-      disabled={locked}
       data-testid={`setting-${setting}`}
       onChange={(event) => onSave(event.currentTarget.checked)}
     />

@@ -1,231 +1,228 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
-import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
+import type { EffectiveSettings } from '../../../shared/settings';
+import type { StaffSession } from '../../../shared/staff';
 import { FailureAlert } from '../errors/failure-alert';
-import { callPos } from '../shell/pos';
-import { useTillAction } from '../shell/use-pos';
-import { ConnectionPanel } from './connection-panel';
-import { AboutPanel } from './about-panel';
-import { DiagnosticsPanel } from './diagnostics-panel';
-import { ManualPricesPanel } from './manual-prices-panel';
-import { DisplaysPanel } from './displays-panel';
-import { SoundPanel } from './sound-panel';
 import { ReceiptSettingsPanel } from '../printing/receipt-settings-panel';
-import { StaffPanel } from './staff-panel';
-import { SettingField } from './setting-field';
+import { DisplaysPanel } from './displays-panel';
+import { ItSection } from './it-section';
+import { LastChoice } from './last-choice';
+import { ManualPricesPanel } from './manual-prices-panel';
+import { SectionNote } from './section-note';
 import {
   changedPatch,
   draftOf,
-  textSettingFields,
+  rebaseDraft,
+  type DraftKey,
   type TextDraft,
-  type TextSettingField,
 } from './setting-fields';
-import { problemsByKey } from './setting-problems';
-import { SettingLabel } from './setting-label';
+import { SettingsForm } from './settings-form';
+import {
+  changeAccess,
+  settingsSections,
+  type SettingsSection,
+  type SettingsSectionName,
+} from './settings-sections';
+import { SoundPanel } from './sound-panel';
+import { StaffPanel } from './staff-panel';
+import { useSettingsSave } from './use-settings-save';
 
 interface SettingsScreenProps {
   info: AppInfo;
   settings: EffectiveSettings | null;
+  /**
+   * Who is at the till and what they may do (use-staff-session.ts): undefined until known,
+   * null when the till offers no staff sessions (one cashier who may do everything).
+   */
+  session: StaffSession | null | undefined;
+  /** A staff call answered with the session it left (the staff list changed). */
+  onSession: (session: StaffSession) => void;
   onSetup: () => void;
   onChanged: () => void;
 }
 
+const READ_ONLY = 'Read-only: only a manager signed in at this till changes these.';
+
 /**
- * Every setting of the schema, each with where its value comes from; the ones IT manages are
- * read-only with a "Managed by IT" badge. The service address is not among the till's
- * settings here: it changes only with its token, in the payment service panel. The token is
- * only ever shown as set / not set.
+ * The till's settings in sections, one shown at a time, by who may change them: Shop, Sale,
+ * Receipts, Sound & displays, Staff and IT. A section the person may change by themself shows
+ * its fields; one a manager's PIN may approve shows them too, says so in one line, and each
+ * save asks that PIN in place (shell/pos.ts); what no approval lends (the IT section, the staff
+ * list) is text. A value IT locked is never an input: it is text with "Managed by IT", and the
+ * IT section lists every one of them. Each save sends only its own section's changed keys.
  */
-export function SettingsScreen({ info, settings, onSetup, onChanged }: SettingsScreenProps) {
+export function SettingsScreen({
+  info,
+  settings,
+  session,
+  onSession,
+  onSetup,
+  onChanged,
+}: SettingsScreenProps) {
+  const [section, setSection] = useState<SettingsSectionName>('shop');
   const [draft, setDraft] = useState<TextDraft | null>(settings ? draftOf(settings.values) : null);
   const [draftFrom, setDraftFrom] = useState(settings);
-  const [saved, setSaved] = useState(false);
-  // Main's refusal of the last save, per field, each shown beside its field until it is edited.
-  const [problems, setProblems] = useState<Partial<Record<TextSettingField['key'], string>>>({});
-  const saving = useTillAction();
 
-  // New settings from main (a save, the policy, first run) reset the form to what is in
-  // effect, in the same render: no frame shows the old draft beside the new settings.
+  // New settings from main (a save, the policy, another section's change) replace the draft of
+  // the values they changed, in the same render; what is typed elsewhere stays.
   if (settings !== draftFrom) {
     setDraftFrom(settings);
-    if (settings) setDraft(draftOf(settings.values));
-  }
-
-  if (!settings || !draft) return <Text c="dimmed">Loading settings…</Text>;
-
-  const patch = changedPatch(draft, settings);
-  const dirty = Object.keys(patch).length > 0;
-
-  const save = async (values: Record<string, unknown>) => {
-    setSaved(false);
-    const result = await saving.run('save', () => callPos('updateSettings', { patch: values }));
-    if (result?.ok) {
-      setSaved(true);
-      setProblems({});
-      onChanged();
-    } else if (result) {
-      setProblems(
-        problemsByKey(
-          result.error.message,
-          textSettingFields.map((field) => field.key),
-        ),
+    if (settings) {
+      setDraft((current) =>
+        current && draftFrom
+          ? rebaseDraft(current, draftFrom.values, settings.values)
+          : draftOf(settings.values),
       );
     }
-  };
-  const reset = async (keys: SettingKey[]) => {
-    setSaved(false);
-    await saving.run('reset', () => callPos('resetSettings', { keys }));
-  };
+  }
 
-  const policy = settings.policy;
+  if (!settings || !draft || session === undefined) {
+    return <Text c="dimmed">Loading settings…</Text>;
+  }
+
+  const edit = (key: DraftKey, value: string) =>
+    setDraft((current) => (current ? { ...current, [key]: value } : current));
+  const putBack = (keys: readonly DraftKey[], values: EffectiveSettings['values']) =>
+    setDraft((current) => {
+      if (!current) return current;
+      const next = { ...current };
+      for (const key of keys) next[key] = values[key];
+      return next;
+    });
+  const form = (of: SettingsSection) => ({
+    keys: of.formKeys,
+    settings,
+    draft,
+    onEdit: edit,
+    onUndo: (keys: readonly DraftKey[]) => putBack(keys, settings.values),
+    onSaved: (saved: EffectiveSettings, keys: readonly DraftKey[]) => putBack(keys, saved.values),
+    onChanged,
+  });
+  const sectionOf = (name: SettingsSectionName) =>
+    settingsSections.find((candidate) => candidate.name === name)!;
+  const accessOf = (name: SettingsSectionName) => changeAccess(session, sectionOf(name).permission);
+
+  const content: Record<SettingsSectionName, ReactNode> = {
+    shop: (
+      <Stack gap="md">
+        <SectionNote access={accessOf('shop')} readOnly={READ_ONLY} />
+        <SettingsForm {...form(sectionOf('shop'))} editable={accessOf('shop') !== 'read-only'} />
+      </Stack>
+    ),
+    sale: (
+      <Stack gap="md">
+        <SectionNote
+          access={
+            // The prices typed by hand are lent on their own permission.
+            changeAccess(session, 'prices-and-fees') === 'own' ? accessOf('sale') : 'with-approval'
+          }
+          readOnly={READ_ONLY}
+        />
+        <SettingsForm {...form(sectionOf('sale'))} editable={accessOf('sale') !== 'read-only'} />
+        <LastChoice settings={settings} />
+        <ManualPricesPanel currency={settings.values.currency} />
+      </Stack>
+    ),
+    receipts: (
+      <InstantSection access={accessOf('receipts')} onChanged={onChanged}>
+        {(save) => <ReceiptSettingsPanel settings={settings} save={save} />}
+      </InstantSection>
+    ),
+    sound: (
+      <InstantSection access={accessOf('sound')} onChanged={onChanged}>
+        {(save) => (
+          <>
+            <SoundPanel settings={settings} save={save} />
+            <DisplaysPanel settings={settings} />
+          </>
+        )}
+      </InstantSection>
+    ),
+    staff: (
+      <StaffPanel
+        settings={settings}
+        session={session}
+        onSession={onSession}
+        onChanged={onChanged}
+      />
+    ),
+    it: <ItSection {...form(sectionOf('it'))} info={info} session={session} onSetup={onSetup} />,
+  };
 
   return (
     <Stack gap="md" maw={1100} mx="auto" data-testid="settings">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Settings
-        </Title>
-        <Button size="md" variant="light" onClick={onSetup} data-testid="open-setup">
-          Set up the payment service…
-        </Button>
-      </Group>
-
-      {policy.kind === 'applied' ? (
-        <Alert
-          color="grape"
-          variant="light"
-          data-testid="policy-status"
-          title="Some settings are managed by IT"
-        >
-          {policy.lockedKeys.length} setting{policy.lockedKeys.length === 1 ? ' is' : 's are'}{' '}
-          locked by the policy at {policy.path}. Ask IT to change them.
-        </Alert>
-      ) : policy.kind === 'invalid' || policy.kind === 'untrusted' ? (
-        <Alert
-          color="red"
-          variant="light"
-          data-testid="policy-status"
-          title={
-            policy.kind === 'invalid'
-              ? 'An IT policy has problems and was ignored'
-              : 'An IT policy was ignored: it is not protected'
-          }
-        >
-          {policy.kind === 'invalid'
-            ? `${policy.path}: ${policy.problems.join(' ')}`
-            : `${policy.reason} Ask IT to check it.`}
-        </Alert>
-      ) : null}
+      <Title order={1} size="h2">
+        Settings
+      </Title>
       {settings.localProblems.length > 0 ? (
         <Alert color="amber" variant="light" title="Some saved values were ignored">
           {settings.localProblems.join(' ')}
         </Alert>
       ) : null}
-
-      <Paper p="md" radius="lg" withBorder>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (dirty) void save(patch);
-          }}
-        >
-          <Stack gap="md">
-            <Title order={2} size="h3">
-              Till
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              {textSettingFields.map((field) => (
-                <SettingField
-                  key={field.key}
-                  field={field}
-                  settings={settings}
-                  value={draft[field.key]}
-                  problem={problems[field.key]}
-                  onChange={(value) => {
-                    setDraft((current) => (current ? { ...current, [field.key]: value } : current));
-                    setProblems(({ [field.key]: _edited, ...others }) => others);
-                    setSaved(false);
-                  }}
-                />
-              ))}
-            </SimpleGrid>
-            <Group gap="md">
-              <Switch
-                size="lg"
-                label={
-                  <SettingLabel
-                    settings={settings}
-                    setting="demoModeAllowed"
-                    text="Allow demo mode when no service is set"
-                  />
-                }
-                checked={settings.values.demoModeAllowed}
-                disabled={settings.keys.demoModeAllowed.locked}
-                data-testid="setting-demoModeAllowed"
-                onChange={(event) => void save({ demoModeAllowed: event.currentTarget.checked })}
-              />
-            </Group>
-            <Group gap="sm">
-              <Text size="sm" c="dimmed" data-testid="setting-last-choice">
-                Last choice: chain {settings.values.lastChainId ?? '—'}, asset{' '}
-                {settings.values.lastAsset ?? '—'}
-              </Text>
-              {settings.values.lastChainId !== null &&
-              !settings.keys.lastChainId.locked &&
-              !settings.keys.lastAsset.locked ? (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  onClick={() => void reset(['lastChainId', 'lastAsset'])}
-                >
-                  Forget
-                </Button>
-              ) : null}
-            </Group>
-            {saving.failure ? (
-              <FailureAlert
-                failure={
-                  Object.keys(problems).length > 0
-                    ? { ...saving.failure, message: 'Nothing was saved: see the fields above.' }
-                    : saving.failure
-                }
-              />
-            ) : null}
-            {saved && !dirty ? (
-              <Text c="green" fw={600} data-testid="settings-saved">
-                Saved.
-              </Text>
-            ) : null}
-            <Group>
-              <Button
-                type="submit"
-                disabled={!dirty}
-                loading={saving.pending === 'save'}
-                data-testid="save-settings"
+      <Tabs
+        value={section}
+        onChange={(next) => {
+          if (next) setSection(next as SettingsSectionName);
+        }}
+        keepMounted={false}
+        styles={{ tab: { minHeight: 44, fontSize: 'var(--mantine-font-size-md)' } }}
+      >
+        <Tabs.List aria-label="Settings sections">
+          {settingsSections.map((each) => {
+            const unsaved = Object.keys(changedPatch(draft, settings, each.formKeys)).length > 0;
+            return (
+              <Tabs.Tab
+                key={each.name}
+                value={each.name}
+                data-testid={`settings-section-${each.name}-tab`}
+                data-unsaved={unsaved || undefined}
               >
-                Save
-              </Button>
-              <Button
-                variant="default"
-                disabled={!dirty}
-                onClick={() => setDraft(draftOf(settings.values))}
-              >
-                Undo changes
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+                {each.label}
+                {unsaved ? (
+                  <>
+                    <span aria-hidden> •</span>
+                    <VisuallyHidden>, not saved</VisuallyHidden>
+                  </>
+                ) : null}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        {settingsSections.map((each) => (
+          <Tabs.Panel
+            key={each.name}
+            value={each.name}
+            pt="md"
+            data-testid={`settings-section-${each.name}`}
+          >
+            {content[each.name]}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
 
-      <ConnectionPanel info={info} settings={settings} onChanged={onChanged} />
-      <DisplaysPanel settings={settings} />
-      <SoundPanel settings={settings} save={save} />
-      <ReceiptSettingsPanel settings={settings} save={save} />
-      <ManualPricesPanel currency={settings.values.currency} />
-      <StaffPanel />
-      <AboutPanel version={info.version} />
-      <DiagnosticsPanel />
+/**
+ * A section whose settings are saved at once, each on its own (a switch, a list choice): its
+ * one-line note, its panels, and main's refusal of the last change.
+ */
+function InstantSection({
+  access,
+  onChanged,
+  children,
+}: {
+  access: ReturnType<typeof changeAccess>;
+  onChanged: () => void;
+  children: (save: ReturnType<typeof useSettingsSave>['save']) => ReactNode;
+}) {
+  const saving = useSettingsSave(onChanged);
+  return (
+    <Stack gap="md">
+      <SectionNote access={access} readOnly={READ_ONLY} />
+      {children(saving.save)}
+      {saving.failure ? <FailureAlert failure={saving.failure} /> : null}
     </Stack>
   );
 }

@@ -2,22 +2,21 @@ import { Button, Group, Paper, Slider, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import type { EffectiveSettings } from '../../../shared/settings';
 import { useSoundPort } from '../../common/sound/sound-port-context';
+import { ReadOnlySetting } from './read-only-setting';
 import { SettingSwitch } from './setting-switch';
-import { SourceBadge } from './source-badge';
-
-const MANAGED = 'Managed by IT: read-only here.';
+import type { SaveSettings } from './use-settings-save';
 
 /**
  * The till's sounds: on or off, how loud, a button to hear the level, and whether the
- * customer display plays them too. Each change is saved at once through the settings
- * screen's `save`; a setting IT manages is shown but cannot be changed.
+ * customer display plays them too. Each change is saved at once through `save`; a setting IT
+ * manages is shown as text, and "Test sound" plays whatever the settings.
  */
 export function SoundPanel({
   settings,
   save,
 }: {
   settings: EffectiveSettings;
-  save: (values: Record<string, unknown>) => Promise<void>;
+  save: SaveSettings;
 }) {
   const port = useSoundPort();
   const { values, keys } = settings;
@@ -45,33 +44,37 @@ export function SoundPanel({
           onSave={(soundOn) => void save({ soundOn })}
         />
         <Stack gap={4}>
-          <Group gap={6}>
+          {volumeLocked ? (
+            <ReadOnlySetting settings={settings} setting="soundVolume" />
+          ) : (
             <Text fw={500}>Volume</Text>
-            <SourceBadge settings={settings} setting="soundVolume" />
-          </Group>
+          )}
           <Group gap="md" wrap="nowrap">
-            <Slider
-              flex={1}
-              min={0}
-              max={100}
-              step={1}
-              size="lg"
-              thumbSize={28}
-              // The whole 44 px band takes a finger, not just the thin track.
-              styles={{ root: { height: 44 }, trackContainer: { height: 44 } }}
-              label={null}
-              thumbLabel="Volume"
-              value={volume}
-              disabled={volumeLocked}
-              data-testid="setting-soundVolume"
-              onChange={setVolume}
-              onChangeEnd={(end) => {
-                if (end !== values.soundVolume) void save({ soundVolume: end });
-              }}
-            />
-            <Text w={48} ta="right" fw={600} data-testid="sound-volume-value">
-              {volume}
-            </Text>
+            {volumeLocked ? null : (
+              <Slider
+                flex={1}
+                min={0}
+                max={100}
+                step={1}
+                size="lg"
+                thumbSize={28}
+                // The whole 44 px band takes a finger, not just the thin track.
+                styles={{ root: { height: 44 }, trackContainer: { height: 44 } }}
+                label={null}
+                thumbLabel="Volume"
+                value={volume}
+                data-testid="setting-soundVolume"
+                onChange={setVolume}
+                onChangeEnd={(end) => {
+                  if (end !== values.soundVolume) void save({ soundVolume: end });
+                }}
+              />
+            )}
+            {volumeLocked ? null : (
+              <Text w={48} ta="right" fw={600} data-testid="sound-volume-value">
+                {volume}
+              </Text>
+            )}
             <Button
               size="md"
               variant="light"
@@ -81,11 +84,6 @@ export function SoundPanel({
               Test sound
             </Button>
           </Group>
-          {volumeLocked ? (
-            <Text size="sm" c="dimmed">
-              {MANAGED}
-            </Text>
-          ) : null}
         </Stack>
         <SettingSwitch
           settings={settings}

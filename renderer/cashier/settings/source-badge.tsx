@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
 import { sourceLabel } from './setting-fields';
 
-/** "Managed by IT" (locked), "Preset by IT" or "Default" beside a setting. */
+/** "Managed by IT" (locked) or, quieter, "Preset by IT" beside a setting; nothing for the rest. */
 export function SourceBadge({
   settings,
   setting,

@@ -7,6 +7,7 @@ import { IdleWarmUp } from '../../warm-up/idle-warm-up';
 import { PaymentQr } from '../../common/payment-qr';
 import { FailureAlert } from '../errors/failure-alert';
 import { SaleFeedback } from '../feedback/sale-feedback';
+import { tillVolume } from '../feedback/use-sale-feedback';
 import { ActiveSale } from '../sale/active/active-sale';
 import { sampleSale } from '../../warm-up/sample-sale';
 import { SaleScreen } from '../sale/sale-screen';
@@ -239,6 +240,8 @@ export function CashierApp() {
             <SettingsScreen
               info={info}
               settings={settings ?? null}
+              session={session}
+              onSession={setSession}
               onSetup={() => setScreen('setup')}
               onChanged={() => void loadInfo()}
             />
@@ -270,6 +273,7 @@ export function CashierApp() {
           demoMode={info.demoMode}
           currency={settings?.values.currency ?? 'USD'}
           timeZone={settings?.values.reportTimeZone}
+          soundVolume={tillVolume(settings ?? null)}
         />
       </AfterFirstPaint>
     </Stack>

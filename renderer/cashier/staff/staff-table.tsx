@@ -7,7 +7,8 @@ interface StaffTableProps {
   staff: StaffMember[];
   /** The person signed in now, marked "you". */
   signedInId: string | null;
-  onChange: (staffId: string, change: StaffChange) => void;
+  /** Absent: the list is read-only (the person may not manage the staff), without changes. */
+  onChange?: (staffId: string, change: StaffChange) => void;
 }
 
 /** Everyone who may sign in. IT's managers are marked IT and changed only in IT's policy. */
@@ -18,7 +19,7 @@ export function StaffTable({ staff, signedInId, onChange }: StaffTableProps) {
         <Table.Tr>
           <Table.Th>Name</Table.Th>
           <Table.Th>Role</Table.Th>
-          <Table.Th>Changes</Table.Th>
+          {onChange ? <Table.Th>Changes</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -46,35 +47,37 @@ export function StaffTable({ staff, signedInId, onChange }: StaffTableProps) {
               </Group>
             </Table.Td>
             <Table.Td>{roleWords(person.role)}</Table.Td>
-            <Table.Td>
-              {person.source === 'policy' ? (
-                <Text size="sm" c="dimmed">
-                  IT sets their PIN
-                </Text>
-              ) : (
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="md"
-                    variant="light"
-                    data-testid={`staff-new-pin-${person.staffId}`}
-                    aria-label={`New PIN for ${person.name}`}
-                    onClick={() => onChange(person.staffId, 'new-pin')}
-                  >
-                    New PIN
-                  </Button>
-                  <Button
-                    size="md"
-                    variant="subtle"
-                    color="red"
-                    data-testid={`staff-remove-${person.staffId}`}
-                    aria-label={`Remove ${person.name}`}
-                    onClick={() => onChange(person.staffId, 'remove')}
-                  >
-                    Remove
-                  </Button>
-                </Group>
-              )}
-            </Table.Td>
+            {onChange ? (
+              <Table.Td>
+                {person.source === 'policy' ? (
+                  <Text size="sm" c="dimmed">
+                    IT sets their PIN
+                  </Text>
+                ) : (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="md"
+                      variant="light"
+                      data-testid={`staff-new-pin-${person.staffId}`}
+                      aria-label={`New PIN for ${person.name}`}
+                      onClick={() => onChange(person.staffId, 'new-pin')}
+                    >
+                      New PIN
+                    </Button>
+                    <Button
+                      size="md"
+                      variant="subtle"
+                      color="red"
+                      data-testid={`staff-remove-${person.staffId}`}
+                      aria-label={`Remove ${person.name}`}
+                      onClick={() => onChange(person.staffId, 'remove')}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            ) : null}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -149,41 +149,37 @@ describe('SaleReceipt of a voided sale', () => {
 });
 
 describe('ReceiptSettingsPanel', () => {
-  it('sums the settings up in one line, opens the form on request, and saves the texts together', async () => {
+  it("shows the receipts' choices at once, saves each choice at once and the footer with its button", async () => {
     const pos = installFakePos();
     pos.handle('listPrinters', () => [{ name: 'EPSON_T20', displayName: 'EPSON T20' }]);
-    const save = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    const save = vi.fn(async (_values: Record<string, unknown>) => null);
     const settings = cashierSettings({
       receiptPrinting: 'ask',
       receiptPrinter: { kind: 'os', deviceName: 'EPSON_T20' },
     });
     renderWithTheme(<ReceiptSettingsPanel settings={settings} save={save} />);
-    expect(screen.getByTestId('receipt-settings-summary').textContent).toBe(
-      'Ask after a payment; EPSON_T20; Roll, 80 mm.',
-    );
+    // The shop's address and tax id are the Shop section's, not here.
     expect(screen.queryByTestId('setting-shopAddress')).toBeNull();
-    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
-    fireEvent.change(screen.getByTestId('setting-shopAddress'), {
-      target: { value: 'Torstraße 12\n10119 Berlin' },
+    expect(screen.queryByTestId('setting-shopTaxId')).toBeNull();
+    const footer = screen.getByTestId('save-receipt-texts') as HTMLButtonElement;
+    expect(footer.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('setting-receiptFooter'), {
+      target: { value: 'Thank you!' },
     });
-    fireEvent.change(screen.getByTestId('setting-shopTaxId'), { target: { value: 'DE1' } });
-    fireEvent.click(screen.getByTestId('save-receipt-texts'));
-    expect(save.mock.calls).toEqual([
-      [{ shopAddress: 'Torstraße 12\n10119 Berlin', shopTaxId: 'DE1' }],
-    ]);
+    fireEvent.click(footer);
+    expect(save.mock.calls).toEqual([[{ receiptFooter: 'Thank you!' }]]);
     await waitFor(() => expect(pos.callsOf('listPrinters')).toHaveLength(1));
   });
 
   it('checks a network printer address by the rules the printer connects with before saving it', () => {
     installFakePos();
-    const save = vi.fn(async (_values: Record<string, unknown>) => undefined);
+    const save = vi.fn(async (_values: Record<string, unknown>) => null);
     renderWithTheme(
       <ReceiptSettingsPanel
         settings={cashierSettings({ receiptPrinter: { kind: 'network', host: '10.0.0.40' } })}
         save={save}
       />,
     );
-    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
     const host = screen.getByTestId('setting-receiptPrinter-host');
     fireEvent.change(host, { target: { value: '192.168.1.256' } });
     fireEvent.click(screen.getByTestId('setting-receiptPrinter-use-network'));
@@ -204,17 +200,20 @@ describe('ReceiptSettingsPanel', () => {
     expect(networkPrinterAddress('10.0.0.40', '70000').ok).toBe(false);
   });
 
-  it('shows what IT manages but does not let it change', () => {
+  it('shows what IT manages as text, never as a control', () => {
     installFakePos();
-    const settings = cashierSettings({ receiptPrinter: { kind: 'os' } });
+    const settings = cashierSettings({ receiptPrinter: { kind: 'os' }, receiptFooter: 'Danke' });
     settings.keys.receiptPrinter = { source: 'managed', locked: true };
-    settings.keys.shopTaxId = { source: 'managed', locked: true };
+    settings.keys.receiptFooter = { source: 'managed', locked: true };
     renderWithTheme(<ReceiptSettingsPanel settings={settings} save={vi.fn()} />);
-    fireEvent.click(screen.getByTestId('receipt-settings-toggle'));
-    expect((screen.getByTestId('setting-receiptPrinter-kind') as HTMLInputElement).disabled).toBe(
-      true,
+    expect(screen.queryByTestId('setting-receiptPrinter-kind')).toBeNull();
+    expect(screen.queryByTestId('setting-receiptPrinter-device')).toBeNull();
+    expect(screen.getByTestId('setting-receiptPrinter').textContent).toContain(
+      "the computer's default printer",
     );
-    expect((screen.getByTestId('setting-shopTaxId') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByTestId('setting-receiptFooter').querySelector('textarea')).toBeNull();
+    expect(screen.getByTestId('setting-receiptFooter').textContent).toContain('Danke');
+    expect(screen.queryByTestId('save-receipt-texts')).toBeNull();
     expect((screen.getByTestId('setting-receiptPaper') as HTMLInputElement).disabled).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ function lockedSettings(locked: SettingKey[], values: Partial<EffectiveSettings[
 
 function showPanel(settings: EffectiveSettings) {
   const port = recordingPort();
-  const save = vi.fn(async (_values: Record<string, unknown>) => undefined);
+  const save = vi.fn(async (_values: Record<string, unknown>) => null);
   const ui = (next: EffectiveSettings) => (
     <SoundPortProvider port={port}>
       <SoundPanel settings={next} save={save} />
@@ -70,24 +70,26 @@ describe('SoundPanel', () => {
     ]);
   });
 
-  it('shows the settings IT manages read-only, with their badge', () => {
-    const panel = showPanel(lockedSettings(['soundOn', 'soundVolume', 'customerDisplaySound']));
-    expect(input('setting-soundOn').disabled).toBe(true);
-    expect(input('setting-customerDisplaySound').disabled).toBe(true);
-    expect(volumeThumb().getAttribute('aria-disabled')).toBe('true');
+  it('shows the settings IT manages as text with their badge, never as a control', () => {
+    const panel = showPanel(
+      lockedSettings(['soundOn', 'soundVolume', 'customerDisplaySound'], { soundVolume: 35 }),
+    );
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('slider')).toBeNull();
     for (const key of ['soundOn', 'soundVolume', 'customerDisplaySound'])
       expect(screen.getByTestId(`managed-${key}`).textContent).toBe('Managed by IT');
-    fireEvent.keyDown(volumeThumb(), { key: 'ArrowRight' });
-    expect(panel.save).not.toHaveBeenCalled();
-    // Hearing the level is no change to a setting.
+    expect(screen.getByTestId('setting-soundOn').textContent).toContain('On');
+    expect(screen.getByTestId('setting-soundVolume').textContent).toContain('35');
+    // Hearing the level is no change to a setting: at IT's volume.
     fireEvent.click(screen.getByRole('button', { name: 'Test sound' }));
-    expect(panel.port.plays).toHaveLength(1);
+    expect(panel.port.plays).toEqual([{ sound: 'accepted', volume: 35 }]);
+    expect(panel.save).not.toHaveBeenCalled();
   });
 
   it('leaves the other settings free when only one is managed', () => {
     showPanel(lockedSettings(['customerDisplaySound']));
     expect(input('setting-soundOn').disabled).toBe(false);
-    expect(input('setting-customerDisplaySound').disabled).toBe(true);
+    expect(screen.getByTestId('setting-customerDisplaySound').tagName).toBe('DIV');
     expect(screen.queryByTestId('managed-soundOn')).toBeNull();
   });
 });
@@ -106,10 +108,13 @@ describe('the sound panel on the settings screen', () => {
       <SettingsScreen
         info={info}
         settings={cashierSettings()}
+        session={null}
+        onSession={() => undefined}
         onSetup={() => undefined}
         onChanged={() => undefined}
       />,
     );
+    await act(async () => fireEvent.click(screen.getByTestId('settings-section-sound-tab')));
     await act(async () => fireEvent.click(input('setting-soundOn')));
     await waitFor(() =>
       expect(pos.callsOf('updateSettings')).toEqual([{ patch: { soundOn: false } }]),

@@ -2,7 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StaffPanel } from '../../../../renderer/cashier/settings/staff-panel';
+import { useStaffSession } from '../../../../renderer/cashier/staff/use-staff-session';
 import { renderWithTheme } from '../common/render-with-theme';
+import { cashierSettings } from './cashier-fixtures';
 import { installFakePos, type FakePos } from './fake-pos';
 import { ana, ben, ida, signedInAs, staffSession } from './staff-fixtures';
 
@@ -16,8 +18,21 @@ afterEach(() => cleanup());
 const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
+/** The panel as the Settings screen shows it, with the session the till's shell keeps. */
+function Panel() {
+  const { session, setSession } = useStaffSession();
+  return (
+    <StaffPanel
+      settings={cashierSettings()}
+      session={session}
+      onSession={setSession}
+      onChanged={() => undefined}
+    />
+  );
+}
+
 async function showPanel() {
-  renderWithTheme(<StaffPanel />);
+  renderWithTheme(<Panel />);
   return screen.findByTestId('staff-list');
 }
 
@@ -36,7 +51,9 @@ describe('StaffPanel', () => {
 
   it('adds a person with a role and the same PIN twice, then empties the form', async () => {
     const cleo = { staffId: 'm-cleo', name: 'Cleo', role: 'manager', source: 'local' } as const;
-    pos.handle('addStaff', () => staffSession({ staff: [ana, ben, cleo, ida] }));
+    pos.handle('addStaff', () =>
+      staffSession({ signedIn: signedInAs(ana), staff: [ana, ben, cleo, ida] }),
+    );
     await showPanel();
     const add = screen.getByTestId('add-staff-save') as HTMLButtonElement;
     type('add-staff-name', 'Cleo');
@@ -53,7 +70,7 @@ describe('StaffPanel', () => {
   });
 
   it('removes a person only after the confirm', async () => {
-    pos.handle('removeStaff', () => staffSession({ staff: [ana, ida] }));
+    pos.handle('removeStaff', () => staffSession({ signedIn: signedInAs(ana), staff: [ana, ida] }));
     await showPanel();
     fireEvent.click(screen.getByTestId(`staff-remove-${ben.staffId}`));
     expect(pos.callsOf('removeStaff')).toEqual([]);
@@ -74,7 +91,7 @@ describe('StaffPanel', () => {
   });
 
   it('gives a person a new PIN typed twice', async () => {
-    pos.handle('resetStaffPin', () => staffSession());
+    pos.handle('resetStaffPin', () => staffSession({ signedIn: signedInAs(ana) }));
     await showPanel();
     fireEvent.click(screen.getByTestId(`staff-new-pin-${ben.staffId}`));
     const confirm = screen.getByTestId('staff-new-pin-confirm') as HTMLButtonElement;
@@ -100,7 +117,7 @@ describe('StaffPanel', () => {
 
   it('shows nothing on a till that offers no staff list', async () => {
     pos.handle('staffSession', () => null);
-    renderWithTheme(<StaffPanel />);
+    renderWithTheme(<Panel />);
     await waitFor(() => expect(pos.callsOf('staffSession')).toHaveLength(1));
     await act(async () => undefined);
     expect(screen.queryByTestId('staff-panel')).toBeNull();
