@@ -93,6 +93,8 @@ export const settingDeclarations = {
   updateFeedUrl: updatesSettings.updateFeedUrl,
   updateChannel: updatesSettings.updateChannel,
   staffRoles: staffSettings.staffRoles,
+  shiftRequired: staffSettings.shiftRequired,
+  nfcReadDeadlineMs: serviceSettings.nfcReadDeadlineMs,
 } satisfies Record<DeclaredKey, SettingDeclaration>;
 
 export type SettingKey = keyof typeof settingDeclarations;

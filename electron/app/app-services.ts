@@ -193,6 +193,7 @@ export async function createAppServices(
     logger: platform.loggerFor?.('nfc') ?? logger,
     sale,
     aid: values().nfcAid,
+    readDeadlineMs: values().nfcReadDeadlineMs,
     send,
   });
 
@@ -226,6 +227,7 @@ export async function createAppServices(
           clock,
           audit,
           orderState: (orderId) => journal.get(orderId)?.state ?? null,
+          openShiftId: () => shifts.openShiftId(),
         }),
         ...journalHandlers({
           clock,

@@ -112,6 +112,7 @@ export const settingExports: { readonly [K in SettingKey]: SettingExport<K> } = 
       'wallet app and authenticates nothing',
   ),
   demoModeAllowed: value(NOT_SECRET),
+  nfcReadDeadlineMs: value(NOT_SECRET),
   lastChainId: value(NOT_SECRET),
   lastAsset: value(NOT_SECRET),
   allowedWalletHosts: value(
@@ -135,6 +136,7 @@ export const settingExports: { readonly [K in SettingKey]: SettingExport<K> } = 
   rateTolerancePercent: value(NOT_SECRET),
   staffPinsRequired: value(NOT_SECRET),
   autoLockMinutes: value(NOT_SECRET),
+  shiftRequired: value(NOT_SECRET),
   // Role names and the permissions they hold: what IT needs to read who could do what.
   staffRoles: value(NOT_SECRET),
   provisionedManagers: {

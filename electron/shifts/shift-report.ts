@@ -96,6 +96,12 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
         compareText(a.cashier.staffId, b.cashier.staffId),
     );
 
+  // Sales made while no shift was open, which this shift took in when it opened.
+  const takenBeforeOpening = orders
+    .filter((order) => order.createdAtMs < shift.openedAtMs)
+    .sort(oldestFirst)
+    .map(line);
+
   const earlierOrdersPaid: EarlierOrderPaidLine[] = [...input.earlierOrdersPaid]
     .sort((a, b) => a.paidAtMs - b.paidAtMs || oldestFirst(a.order, b.order))
     .map(({ order, paidAtMs }) => ({ ...line(order), shiftId: order.shiftId, paidAtMs }));
@@ -126,6 +132,8 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
     voided: inState((state) => state === 'voided'),
     latePayments: inState((state) => state === 'paid-after-all'),
     unresolved: inState((state) => !isTerminal(state)),
+    // Only when there are some: stored reports without the list stay equal when made again.
+    ...(takenBeforeOpening.length > 0 ? { takenBeforeOpening } : {}),
     earlierOrdersPaid,
     // Only when there are some: reports stored before this list existed stay equal when made again.
     ...(earlierPaymentsVoided.length > 0 ? { earlierPaymentsVoided } : {}),

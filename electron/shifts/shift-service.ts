@@ -81,7 +81,9 @@ export class ShiftService {
           `Shift ${open.shiftId} is still open. Close it before you open a new one.`,
         );
       }
-      return this.store.insertShift(this.clock.now(), by, this.serialNumber());
+      return this.withUnshiftedSales(
+        this.store.insertShift(this.clock.now(), by, this.serialNumber()),
+      );
     });
     this.logger.info('shift opened', { shiftId: shift.shiftId, by });
     return this.viewOf(shift);
@@ -118,13 +120,26 @@ export class ShiftService {
           `Z report ${z.zNumber} was ${handOutWords[z.handedOut.how]}, so it is final and shift ${shiftId} stays closed. Record corrections in a new shift.`,
         );
       }
-      return this.store.insertShift(this.clock.now(), by, this.serialNumber(), {
-        shiftId,
-        by: manager,
-      });
+      return this.withUnshiftedSales(
+        this.store.insertShift(this.clock.now(), by, this.serialNumber(), {
+          shiftId,
+          by: manager,
+        }),
+      );
     });
     this.logger.info('shift reopened', { shiftId: shift.shiftId, continues: shiftId, by, manager });
     return this.viewOf(shift);
+  }
+
+  /**
+   * A shift just opened takes the sales made while no shift was open (where the till allows
+   * that), so every sale is in some shift's report; its report lists them apart.
+   */
+  private withUnshiftedSales(shift: ShiftRow): ShiftRow {
+    const adopted = this.store.adoptUnshifted(shift.shiftId);
+    if (adopted > 0)
+      this.logger.info('sales without a shift joined it', { shiftId: shift.shiftId, adopted });
+    return shift;
   }
 
   /** The open shift so far, without closing it. */

@@ -44,7 +44,8 @@ export class ShiftStore {
     | 'zList'
     | 'handOut'
     | 'receivedBetween'
-    | 'voidsBetween',
+    | 'voidsBetween'
+    | 'adoptUnshifted',
     StatementSync
   >;
 
@@ -94,6 +95,7 @@ export class ShiftStore {
             WHERE event_id > ? AND event_id <= ? AND to_state = 'voided'
               AND from_state IN ${PAID_STATES_SQL}
           ) AS moved ON moved.moved_order_id = orders.order_id`),
+      adoptUnshifted: db.prepare('UPDATE orders SET shift_id = ? WHERE shift_id IS NULL'),
       insertZ: db.prepare(`INSERT INTO z_reports (z_number, shift_id, made_at_ms, report)
           VALUES ((SELECT COALESCE(MAX(z_number), 0) + 1 FROM z_reports), ?, ?, ?) RETURNING z_number`),
       zByNumber: db.prepare(`SELECT z.z_number, z.shift_id, z.made_at_ms, z.report,
@@ -238,6 +240,11 @@ export class ShiftStore {
       received: received.map((row) => ({ ...recordFromRow(row), state: row.paid_state })),
       voided: voided.map((row) => ({ ...recordFromRow(row), state: 'voided' as const })),
     };
+  }
+
+  /** Orders taken with no shift open join shift `shiftId`; how many did. */
+  adoptUnshifted(shiftId: number): number {
+    return Number(this.statements.adoptUnshifted.run(shiftId).changes);
   }
 
   insertZReport(shiftId: number, madeAtMs: number, report: string): number {

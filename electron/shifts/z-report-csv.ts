@@ -60,6 +60,9 @@ export function zReportCsv(view: ZReportView): string {
     ...report.voided.map((line) => orderRow('voided', line, line.createdAtMs)),
     ...report.latePayments.map((line) => orderRow('late payment', line, line.createdAtMs)),
     ...report.unresolved.map((line) => orderRow('unresolved', line, line.createdAtMs)),
+    ...(report.takenBeforeOpening ?? []).map((line) =>
+      orderRow('sold before opening', line, line.createdAtMs),
+    ),
     ...report.earlierOrdersPaid.map((line) => ({
       ...orderRow('earlier order paid', line, line.paidAtMs),
       value: line.shiftId === null ? 'no shift' : `shift ${line.shiftId}`,

@@ -51,6 +51,9 @@ const staffRoleSchema = z
   })
   .strict();
 
+/** When the till sells only while a shift is open (every sale then belongs to a shift). */
+const shiftRequiredModes = ['with-staff-pins', 'always', 'never'] as const;
+
 export const staffSettings = {
   /** Each person signs in with a PIN; off: one implicit cashier who may do everything (small shops). */
   staffPinsRequired: declareSetting({
@@ -75,6 +78,22 @@ export const staffSettings = {
     title: 'Auto-lock after minutes without use',
     description: 'Minutes without use before the till signs out (0: never).',
     details: 'Only with staff PINs.',
+  }),
+  /**
+   * Whether the till sells only while a shift is open: 'with-staff-pins' (the default: where
+   * people sign in, they also open a shift), 'always' or 'never'. Where selling without a
+   * shift is allowed, those sales go to the next shift opened, whose report says so.
+   */
+  shiftRequired: declareSetting({
+    schema: z.enum(shiftRequiredModes, {
+      message: 'Selling needs a shift must be "with-staff-pins", "always" or "never".',
+    }),
+    default: 'with-staff-pins',
+    itOnly: false,
+    title: 'Selling needs an open shift',
+    description:
+      'Whether the till sells only while a shift is open: with-staff-pins (when staff PINs are on), always or never.',
+    details: 'Sales taken with no shift open go to the next shift opened; its report lists them.',
   }),
   /**
    * Managers IT provisions: a name and the PIN's scrypt hash (made with `npm run hash-pin`),

@@ -326,6 +326,16 @@ export function shiftReportSections(
     listSection('late', 'Paid late', report.latePayments, options),
     listSection('unresolved', 'Not finished', report.unresolved, options),
   ];
+  if (report.takenBeforeOpening && report.takenBeforeOpening.length > 0) {
+    sections.push(
+      listSection(
+        'before-opening',
+        'Sold with no shift open, taken into this shift',
+        report.takenBeforeOpening,
+        options,
+      ),
+    );
+  }
   if (report.earlierOrdersPaid.length > 0) {
     sections.push({
       id: 'earlier',

@@ -136,6 +136,11 @@ export interface ShiftReport {
   /** Orders still open at the cut-off; a Z report has them only when the closer acknowledged them. */
   unresolved: OrderLine[];
   /**
+   * Sales made while no shift was open (where the till allowed it), which this shift took in
+   * when it opened: counted in its figures, listed here. Absent when none.
+   */
+  takenBeforeOpening?: OrderLine[];
+  /**
    * Listed, not summed: each sale belongs to the shift it was started in, whose report (made
    * before this payment was recorded) shows it unpaid; this list is where the payment shows.
    */

@@ -86,6 +86,10 @@ describe('cashier: history a manager can use, and voiding a payment', () => {
     await cashier.click(byTestId(`staff-tile-${ben.staffId}`));
     await tapPin(cashier, '1357');
     await cashier.waitForSelector(byTestId('nav-sale'));
+    // With staff PINs the till sells only in a shift: the sale screen opens one in one tap.
+    await cashier.click(byTestId('sale-open-shift'));
+    await cashier.waitForSelector(byTestId('open-shift-prompt'), { state: 'detached' });
+    await cashier.waitForSelector(`${byTestId('shift-indicator')}:text-is("Shift 1")`);
 
     await cashier.waitForSelector(byTestId('chain-picker-option-1'));
     await pickChainAndAsset(cashier, '1', 'USDT');

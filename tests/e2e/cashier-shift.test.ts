@@ -258,6 +258,38 @@ describe('cashier: a shift from opening to its Z report', () => {
     await expect(cashier.locator(byTestId('z-report-row')).count()).resolves.toBe(1);
   });
 
+  it("a cashier's reopening asks for the manager's PIN; shift 2 continues shift 1, whose Z report stays", async () => {
+    const { cashier, shots, harness } = till;
+    const sections = () => cashier.locator('[data-testid^="report-section-"]').allInnerTexts();
+    const before = await sections();
+    // Not printed or saved yet: closed, and a manager may still reopen it.
+    await expect(cashier.textContent(byTestId('z-report-final-words'))).resolves.toBe(
+      'Until Z report 1 is printed or saved, a manager may still reopen shift 1.',
+    );
+    await cashier.click(byTestId('shift-reopen'));
+    await cashier.waitForSelector(byTestId('manager-approval'));
+    await expect(cashier.textContent(byTestId('manager-approval'))).resolves.toContain(
+      'Reopening a closed shift needs a manager',
+    );
+    await tapPin(cashier, PINS.Ana);
+    await cashier.waitForSelector(`${byTestId('shift-current')}[data-state="open"]`);
+    await expect(cashier.textContent(byTestId('shift-current'))).resolves.toContain(
+      'continues shift 1 (reopened by Ana)',
+    );
+    await cashier.waitForSelector(`${byTestId('shift-indicator')}:text-is("Shift 2")`);
+    const audited = harness.services.staff
+      .auditEvents()
+      .filter((event) => event.action === 'shift-reopened');
+    expect(audited).toEqual([
+      expect.objectContaining({ actorId: ids.get('Cleo'), approverId: ids.get('Ana') }),
+    ]);
+    // Z report 1 reads as it did before.
+    await cashier.click(byTestId('z-report-view'));
+    await cashier.waitForSelector(`${byTestId('shift-report')}[data-z-number="1"]`);
+    expect(await sections()).toEqual(before);
+    await shots.take('reopened');
+  });
+
   it('prints Z report 1 from its view (a second print says REPRINT) and saves it as PDF', async () => {
     const { cashier, shots, harness } = till;
     const before = harness.printing.jobs.length;
@@ -299,35 +331,12 @@ describe('cashier: a shift from opening to its Z report', () => {
     ]);
     expect(stdout).toContain('Z report 1');
     expect(stdout).not.toContain('REPRINT');
+    // On paper, Z report 1 is final: the screen says so (it was reopened before it was printed).
+    await cashier.waitForSelector(`${byTestId('z-report-state')}[data-final="true"]`);
+    await expect(cashier.textContent(byTestId('z-report-final-words'))).resolves.toBe(
+      'Z report 1 was printed: it is final. Record corrections in the next shift.',
+    );
     await checkScreen();
     await shots.take('z-report-printed');
-  });
-
-  it("a cashier's reopening asks for the manager's PIN; shift 2 continues shift 1, whose Z report stays", async () => {
-    const { cashier, shots, harness } = till;
-    const sections = () => cashier.locator('[data-testid^="report-section-"]').allInnerTexts();
-    const before = await sections();
-    await cashier.click(byTestId('shift-reopen'));
-    await cashier.waitForSelector(byTestId('manager-approval'));
-    await expect(cashier.textContent(byTestId('manager-approval'))).resolves.toContain(
-      'Reopening a closed shift needs a manager',
-    );
-    await tapPin(cashier, PINS.Ana);
-    await cashier.waitForSelector(`${byTestId('shift-current')}[data-state="open"]`);
-    await expect(cashier.textContent(byTestId('shift-current'))).resolves.toContain(
-      'continues shift 1 (reopened by Ana)',
-    );
-    await cashier.waitForSelector(`${byTestId('shift-indicator')}:text-is("Shift 2")`);
-    const audited = harness.services.staff
-      .auditEvents()
-      .filter((event) => event.action === 'shift-reopened');
-    expect(audited).toEqual([
-      expect.objectContaining({ actorId: ids.get('Cleo'), approverId: ids.get('Ana') }),
-    ]);
-    // Z report 1 reads as it did before.
-    await cashier.click(byTestId('z-report-view'));
-    await cashier.waitForSelector(`${byTestId('shift-report')}[data-z-number="1"]`);
-    expect(await sections()).toEqual(before);
-    await shots.take('reopened');
   });
 });

@@ -181,6 +181,7 @@ describe('automatic prints after acts in the history', () => {
     });
     await ok(call('createFirstManager', { name: 'Mia', pin: '1234' }));
     await harness.services.rates.ready();
+    await ok(call('openShift'));
 
     const paid = await paidQrSale();
     await printer.nextJob();

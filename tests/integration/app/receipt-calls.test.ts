@@ -104,6 +104,7 @@ describe('receipts through the contract', () => {
     });
     await harness.services.rates.ready();
     await ok<StaffSession>(call('createFirstManager', { name: 'Mia', pin: '1234' }));
+    await ok(call('openShift'));
     const orderId = await paidOrder();
     await ok(call('signOut'));
     for (const [name, args] of [

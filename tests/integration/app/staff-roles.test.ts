@@ -97,6 +97,7 @@ describe('staff roles, enforced in main', () => {
   it('lets a cashier sell and pick a chain, and records them on the order and its events', async () => {
     const { cashierId } = await tillWithCashier();
     await harness!.services.rates.ready();
+    await ok(call('openShift'));
     // A picker tap saves the last chain: the cashier's own choice, not a settings change.
     await ok(call('updateSettings', { patch: { lastChainId: '1' } }));
     const sale = await ok<{ orderId: string }>(

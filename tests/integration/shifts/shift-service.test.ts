@@ -152,7 +152,7 @@ describe('shifts and Z reports on a real journal', () => {
     expect(sql('UPDATE shifts SET reopens_shift_id = NULL WHERE shift_id = 3')).toThrow(/fixed/);
   });
 
-  it('orders carry their shift; the X report counts the open shift so far, the Z report the whole', () => {
+  it('orders carry their shift, a sale made with none joins the next; the X report counts the open shift so far, the Z report the whole', () => {
     const before = sell(journal(), clock, { to: 'paid-confirmed-by-cashier', shiftId: null });
     shifts.open('staff-1');
     const shiftId = shifts.openShiftId();
@@ -166,25 +166,27 @@ describe('shifts and Z reports on a real journal', () => {
       fee: '0.375',
     });
     expect(journal().get(euro.orderId)?.shiftId).toBe(1);
-    expect(journal().get(before.orderId)?.shiftId).toBeNull();
+    // Sold while no shift was open: the shift took it in when it opened, and says so.
+    expect(journal().get(before.orderId)?.shiftId).toBe(1);
 
     const x = shifts.xReport();
     expect(x.closedAtMs).toBeNull();
-    expect(x.orders.count).toBe(2);
+    expect(x.orders.count).toBe(3);
+    expect(x.takenBeforeOpening?.map((line) => line.orderId)).toEqual([before.orderId]);
     expect(x.byOutcome.paid.byAsset).toEqual([
-      expect.objectContaining({ asset: 'USDT', count: 2, amount: '28.125', fee: '0.625' }),
+      expect.objectContaining({ asset: 'USDT', count: 3, amount: '40.625', fee: '0.875' }),
     ]);
     expect(x.byOutcome.paid.byCurrency).toEqual([
       { currency: 'EUR', count: 1, amount: '12.5', fee: '0.3', total: '12.8' },
     ]);
     expect(x.byCashier.map((slice) => [slice.cashier.name, slice.count])).toEqual([
       ['Cal', 1],
-      ['Unknown', 1],
+      ['Unknown', 2],
     ]);
 
     sell(journal(), clock, { to: 'cancelled', shiftId });
     const z = shifts.close('staff-1', false);
-    expect(z.report.orders.count).toBe(3);
+    expect(z.report.orders.count).toBe(4);
     expect(z.report.byOutcome.cancelled.count).toBe(1);
     expect(z.report).toEqual(shifts.zReport(1)?.report);
   });

@@ -70,6 +70,7 @@ describe('setting declarations', () => {
         'updateChannel',
         'provisionedManagers',
         'staffRoles',
+        'nfcReadDeadlineMs',
       ].sort(),
     );
   });
@@ -115,6 +116,8 @@ describe('setting declarations', () => {
       'updateFeedUrl',
       'updateChannel',
       'staffRoles',
+      'shiftRequired',
+      'nfcReadDeadlineMs',
     ]);
   });
 });

@@ -19,6 +19,9 @@ import { usePriceQuote } from './use-price-quote';
 import { useAmountKeyboard } from './use-amount-keyboard';
 import { useServiceWarmUp } from './use-service-warm-up';
 import { useChainAssetChoice } from './use-chain-asset-choice';
+import { shiftRequiredToSell } from '../../../../shared/shifts/shift-required';
+import { useCurrentShift } from '../../shifts/use-current-shift';
+import { OpenShiftPrompt } from './open-shift-prompt';
 import './start-sale.css';
 
 /**
@@ -44,6 +47,9 @@ export function StartSale({
   const amountInput = useRef<HTMLInputElement>(null);
   const { pending, failure, run } = useTillAction();
   const nfc = usePosEvent('nfc-status');
+  const shift = useCurrentShift();
+  // Only once the shift is known to be closed: no flash of the prompt while it is asked for.
+  const needsShift = settings !== null && shiftRequiredToSell(settings.values) && shift === null;
   const focusAmount = useCallback(() => amountInput.current?.focus(), []);
   const choice = useChainAssetChoice(settings, focusAmount);
   const { chainId, asset } = choice;
@@ -64,9 +70,13 @@ export function StartSale({
   const priced = !inMoney || quote?.ok === true;
   const nfcWords = nfc ? nfcStatusWords(nfc) : null;
   const busy = pending !== null || starting;
-  const canShowQr = ready && asset !== null && priced && !busy;
+  const canShowQr = ready && asset !== null && priced && !busy && !needsShift;
   const canTap =
-    ready && !busy && (nfcWords?.usable ?? false) && (!inMoney || (asset !== null && priced));
+    ready &&
+    !busy &&
+    !needsShift &&
+    (nfcWords?.usable ?? false) &&
+    (!inMoney || (asset !== null && priced));
   const fee = settings?.values.feeValue ?? '0';
 
   /** The price as the till call takes it: money with its asset, or an asset amount. */
@@ -133,6 +143,7 @@ export function StartSale({
             {/* What the sale asks for and the two ways to pay come first: a repeat sale (same
               chain and asset) is the amount, then one of these, with nothing to scroll. */}
             <Stack gap="md">
+              {needsShift ? <OpenShiftPrompt /> : null}
               <PaymentPanel
                 summary={
                   inMoney ? (

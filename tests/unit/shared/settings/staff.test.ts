@@ -21,10 +21,11 @@ const HASH =
   'scrypt$16384$8$1$AAECAwQFBgcICQoLDA0ODw==$ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=';
 
 describe('the staff settings', () => {
-  it('default to no PINs, a 10-minute lock, no provisioned managers and no roles of IT', () => {
+  it('default to no PINs, a 10-minute lock, shifts with PINs, no provisioned managers and no roles of IT', () => {
     expectDefaults(staffSettings, {
       staffPinsRequired: false,
       autoLockMinutes: 10,
+      shiftRequired: 'with-staff-pins',
       provisionedManagers: [],
       staffRoles: [],
     });
@@ -53,6 +54,19 @@ describe('autoLockMinutes', () => {
   it('refuses part of a minute and what is not a number, saying why', () => {
     refuse('autoLockMinutes', 1.5, 'The auto-lock time must be a whole number of minutes.');
     refuseEach('autoLockMinutes', ['10', null], range);
+  });
+});
+
+describe('shiftRequired', () => {
+  const words = 'Selling needs a shift must be "with-staff-pins", "always" or "never".';
+
+  it('is one of three words, exactly', () => {
+    acceptEach('shiftRequired', ['with-staff-pins', 'always', 'never']);
+    refuseEach(
+      'shiftRequired',
+      ['Always', ' always', 'always ', 'with staff pins', '', true, null],
+      words,
+    );
   });
 });
 

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
+import type { ShiftReport } from '../../../shared/shifts/shift-report-types';
+import type { ZReportView } from '../../../shared/shifts/shift-views';
+import { ManualClock } from '../../support/manual-clock';
+import { startHarness, type Harness } from '../../support/harness/harness';
+import { callThrough, ok } from './harness-call';
+import { signInCashier } from './staff-till';
+
+// Every sale belongs to a shift, through the real IPC dispatch with the sandbox over HTTP: where
+// the till sells only in a shift, a sale with none open is refused before anything is sent;
+// where it may sell without one, those sales join the next shift opened, whose report says so.
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+const call = callThrough(() => harness);
+const usdt = { amount: '5', chainId: '1', asset: 'USDT' };
+const sandboxOrders = () => harness!.services.connection.demoSandbox()!.orders();
+
+async function sellPaid(): Promise<SaleSnapshot> {
+  const sale = await ok<SaleSnapshot>(call('startQrSale', usdt));
+  await ok(call('confirmPaidByCashier'));
+  await ok(call('finishSale'));
+  return sale;
+}
+
+describe('every sale belongs to a shift', () => {
+  it('with staff PINs on, sells only while a shift is open, by default', async () => {
+    harness = await startHarness({
+      clock: new ManualClock(),
+      settings: { staffPinsRequired: true },
+    });
+    await signInCashier(call);
+    for (const name of ['startQrSale', 'startNfcSale'] as const) {
+      const refused = await call(name, usdt);
+      expect(refused.ok ? null : [refused.error.kind, refused.error.message], name).toEqual([
+        'no-shift',
+        'No shift is open: open a shift to sell. Every sale belongs to a shift.',
+      ]);
+    }
+    expect(sandboxOrders()).toEqual([]);
+    expect(harness.services.sale.current()).toBeNull();
+
+    await ok(call('openShift'));
+    const sale = await sellPaid();
+    expect(harness.services.journal.get(sale.orderId)?.shiftId).toBe(1);
+  });
+
+  it('where IT says always, refuses a sale with no shift even with PINs off', async () => {
+    harness = await startHarness({
+      clock: new ManualClock(),
+      settings: { shiftRequired: 'always' },
+    });
+    const refused = await call('startQrSale', usdt);
+    expect(refused.ok ? null : refused.error.kind).toBe('no-shift');
+    expect(sandboxOrders()).toEqual([]);
+  });
+
+  it('where the till may sell without a shift, the next shift opened takes those sales and says so', async () => {
+    const clock = new ManualClock();
+    harness = await startHarness({ clock });
+    const first = await sellPaid();
+    const second = await sellPaid();
+    expect(harness.services.journal.get(first.orderId)?.shiftId).toBeNull();
+
+    clock.advance(60_000);
+    await ok(call('openShift'));
+    const third = await sellPaid();
+    const x = await ok<ShiftReport>(call('xReport'));
+    expect(x.orders.count).toBe(3);
+    expect(x.byOutcome.paid.count).toBe(3);
+    expect(x.takenBeforeOpening?.map((line) => line.orderId)).toEqual([
+      first.orderId,
+      second.orderId,
+    ]);
+    expect(harness.services.journal.get(third.orderId)?.shiftId).toBe(1);
+    const z = await ok<ZReportView>(call('closeShift', { acknowledgeUnresolved: false }));
+    expect(z.report.takenBeforeOpening).toHaveLength(2);
+    expect(z.report.takings?.received.count).toBe(3);
+    const csv = await ok<{ fileName: string }>(call('exportZReportCsv', { zNumber: z.zNumber }));
+    const text = readFileSync(join(harness.exportsDir, csv.fileName), 'utf8');
+    expect(text.split('\n').filter((row) => row.startsWith('sold before opening,'))).toHaveLength(
+      2,
+    );
+  });
+});
