@@ -26,6 +26,13 @@ export function VoidPaymentDialog({
 }) {
   const [choice, setChoice] = useState<VoidReasonChoice | null>(null);
   const [other, setOther] = useState('');
+  // Each opening asks anew: a reason picked for a dialog closed unconfirmed is not kept.
+  const [askedFor, setAskedFor] = useState(order);
+  if (order !== askedFor) {
+    setAskedFor(order);
+    setChoice(null);
+    setOther('');
+  }
   const { pending, failure, run } = useTillAction();
   const reason = reasonTextOf(voidReasons, choice, other);
 

@@ -34,6 +34,13 @@ export function PaidAfterAllDialog({
 }) {
   const [choice, setChoice] = useState<LateReasonChoice | null>(null);
   const [other, setOther] = useState('');
+  // Each opening asks anew: a reason picked for a dialog closed unconfirmed is not kept.
+  const [askedFor, setAskedFor] = useState(order);
+  if (order !== askedFor) {
+    setAskedFor(order);
+    setChoice(null);
+    setOther('');
+  }
   const { pending, failure, run } = useTillAction();
   const reason = reasonTextOf(lateReasons, choice, other);
 

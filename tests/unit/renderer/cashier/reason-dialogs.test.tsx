@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../../shared/history/order-detail';
 import { VoidPaymentDialog } from '../../../../renderer/cashier/history/void-payment-dialog';
 import { PaidAfterAllDialog } from '../../../../renderer/cashier/late-payment/paid-after-all-dialog';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { cashierTheme } from '../../../../renderer/cashier/cashier-theme';
 import { installFakePos, renderWithTheme } from './fake-pos';
+
+/** The same wrapping as renderWithTheme, for a rerender. */
+const themed = (node: ReactNode) => <MantineProvider theme={cashierTheme}>{node}</MantineProvider>;
 
 const paidOrder = {
   summary: { orderId: 'order-1', reference: 'DAY-001', amount: '12.5', asset: 'USDT' },
@@ -55,5 +61,20 @@ describe('dialogs that ask why', () => {
     expect(holdButton('confirm-paid-after-all').disabled).toBe(true);
     fireEvent.click(screen.getByTestId('late-reason-wallet'));
     expect(holdButton('confirm-paid-after-all').disabled).toBe(false);
+  });
+
+  it('asks anew each time it opens: a reason picked before it was closed is not kept', () => {
+    const view = renderWithTheme(
+      <VoidPaymentDialog order={paidOrder} onClose={() => {}} onVoided={() => {}} />,
+    );
+    fireEvent.click(screen.getByTestId('void-reason-twice'));
+    view.rerender(
+      themed(<VoidPaymentDialog order={null} onClose={() => {}} onVoided={() => {}} />),
+    );
+    view.rerender(
+      themed(<VoidPaymentDialog order={paidOrder} onClose={() => {}} onVoided={() => {}} />),
+    );
+    expect(radios('void-reason').filter((input) => input.checked)).toEqual([]);
+    expect(holdButton('confirm-void-payment').disabled).toBe(true);
   });
 });
