@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchCall } from '../../electron/app/dispatch-call';
-import { silentLogger } from '../../electron/logging/logger';
-import type { CallName } from '../../shared/ipc/contract';
-import type { StaffSession } from '../../shared/staff';
 import { blockingViolations, levelOneHeadingFinding, smallTouchTargets } from './a11y-scan';
 import { byTestId, openTill, tapPin, type Till } from './cashier-kit';
+import { setUpStaff, signInOnScreen, tillCall } from './staff-kit';
 
 // Staff PINs on, a manager (Ana) and a cashier (Ben). Ben types a price by hand in Settings,
 // which needs a manager: Ana approves it in place with her PIN. Then Ana signs in and opens
@@ -19,11 +16,7 @@ describe('cashier: the audit trail shows a price a manager approved in place', (
   let till: Till;
   const ids = new Map<Person, string>();
 
-  const call = async (name: CallName, args: unknown = {}) => {
-    const result = await dispatchCall(till.harness.services.handlers, name, args, silentLogger);
-    if (!result.ok) throw new Error(`${name}: ${result.error.kind} ${result.error.message}`);
-    return result.value;
-  };
+  const call = tillCall(() => till);
 
   beforeAll(async () => {
     till = await openTill(
@@ -33,33 +26,13 @@ describe('cashier: the audit trail shows a price a manager approved in place', (
       { viewport: { width: 1024, height: 768 } },
     );
     // The staff list as a manager would have set it up (its screens have their own test).
-    const first = (await call('createFirstManager', {
-      name: 'Ana',
-      pin: PINS.Ana,
-    })) as StaffSession;
-    ids.set('Ana', first.signedIn!.staffId);
-    const added = (await call('addStaff', {
-      name: 'Ben',
-      role: 'cashier',
-      pin: PINS.Ben,
-    })) as StaffSession;
-    ids.set('Ben', added.staff.find((member) => member.name === 'Ben')!.staffId);
-    await call('signOut');
+    for (const [person, id] of await setUpStaff(call, PINS, 'Ana')) ids.set(person, id);
   });
   afterAll(async () => {
     await till?.close();
   });
 
-  async function signIn(person: Person): Promise<void> {
-    const { cashier } = till;
-    if (await cashier.isVisible(byTestId('switch-person'))) {
-      await cashier.click(byTestId('switch-person'));
-    }
-    await cashier.waitForSelector(byTestId('sign-in-screen'));
-    await cashier.click(byTestId(`staff-tile-${ids.get(person)}`));
-    await tapPin(cashier, PINS[person]);
-    await cashier.waitForSelector(`${byTestId('signed-in-name')}:text-is("${person}")`);
-  }
+  const signIn = (person: Person) => signInOnScreen(till, ids.get(person)!, person, PINS[person]);
 
   it("a cashier's price typed by hand asks for the manager's PIN in place, then is used", async () => {
     const { cashier, shots } = till;

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchCall } from '../../electron/app/dispatch-call';
-import { silentLogger } from '../../electron/logging/logger';
 import { loadManagedPolicy } from '../../electron/settings/managed-policy-loader';
-import type { CallName } from '../../shared/ipc/contract';
-import type { StaffSession } from '../../shared/staff';
 import { blockingViolations, levelOneHeadingFinding, smallTouchTargets } from './a11y-scan';
 import { byTestId, openTill, tapPin, type Till } from './cashier-kit';
+import { setUpStaff, signInOnScreen, tillCall } from './staff-kit';
 
 // Settings by who may change what, at the till's smallest screen (1024×768) with staff PINs on
 // and one value IT locked: the manager and the cashier each open every section. The manager
@@ -25,11 +22,7 @@ describe('cashier: settings by who may change what', () => {
   let till: Till;
   const ids = new Map<Person, string>();
 
-  const call = async (name: CallName, args: unknown = {}) => {
-    const result = await dispatchCall(till.harness.services.handlers, name, args, silentLogger);
-    if (!result.ok) throw new Error(`${name}: ${result.error.kind} ${result.error.message}`);
-    return result.value;
-  };
+  const call = tillCall(() => till);
 
   beforeAll(async () => {
     till = await openTill(
@@ -49,33 +42,13 @@ describe('cashier: settings by who may change what', () => {
       { viewport: { width: 1024, height: 768 } },
     );
     // The staff list as a manager would have set it up (its screens have their own test).
-    const first = (await call('createFirstManager', {
-      name: 'Ana',
-      pin: PINS.Ana,
-    })) as StaffSession;
-    ids.set('Ana', first.signedIn!.staffId);
-    const added = (await call('addStaff', {
-      name: 'Ben',
-      role: 'cashier',
-      pin: PINS.Ben,
-    })) as StaffSession;
-    ids.set('Ben', added.staff.find((member) => member.name === 'Ben')!.staffId);
-    await call('signOut');
+    for (const [person, id] of await setUpStaff(call, PINS, 'Ana')) ids.set(person, id);
   });
   afterAll(async () => {
     await till?.close();
   });
 
-  async function signIn(person: Person): Promise<void> {
-    const { cashier } = till;
-    if (await cashier.isVisible(byTestId('switch-person'))) {
-      await cashier.click(byTestId('switch-person'));
-    }
-    await cashier.waitForSelector(byTestId('sign-in-screen'));
-    await cashier.click(byTestId(`staff-tile-${ids.get(person)}`));
-    await tapPin(cashier, PINS[person]);
-    await cashier.waitForSelector(`${byTestId('signed-in-name')}:text-is("${person}")`);
-  }
+  const signIn = (person: Person) => signInOnScreen(till, ids.get(person)!, person, PINS[person]);
 
   /** Shows a section, then screenshots and checks it: axe, one h1, 44 px, its height. */
   async function showSection(person: Person, name: (typeof sections)[number]) {

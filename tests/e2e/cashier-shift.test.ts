@@ -3,11 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchCall } from '../../electron/app/dispatch-call';
-import { silentLogger } from '../../electron/logging/logger';
 import { loadManagedPolicy } from '../../electron/settings/managed-policy-loader';
-import type { CallName } from '../../shared/ipc/contract';
-import type { StaffSession } from '../../shared/staff';
 import { ManualClock } from '../support/manual-clock';
 import { blockingViolations, levelOneHeadingFinding, smallTouchTargets } from './a11y-scan';
 import {
@@ -18,6 +14,7 @@ import {
   tapPin,
   type Till,
 } from './cashier-kit';
+import { setUpStaff, signInOnScreen, tillCall } from './staff-kit';
 
 // A shift at a till with staff PINs that prices in dollars (USDT pegged at $1 by IT): a manager
 // opens it; two cashiers sell into it (QR sales the cashier confirms, one cancelled); a cashier's Settings save asks for the manager's PIN
@@ -42,11 +39,7 @@ describe('cashier: a shift from opening to its Z report', () => {
   const sold: Sold[] = [];
   const ids = new Map<Person, string>();
 
-  const call = async (name: CallName, args: unknown = {}) => {
-    const result = await dispatchCall(till.harness.services.handlers, name, args, silentLogger);
-    if (!result.ok) throw new Error(`${name}: ${result.error.kind} ${result.error.message}`);
-    return result.value;
-  };
+  const call = tillCall(() => till);
 
   beforeAll(async () => {
     till = await openTill('cashier-shift', {
@@ -69,35 +62,13 @@ describe('cashier: a shift from opening to its Z report', () => {
       }),
     });
     // The staff list as a manager would have set it up (its screens have their own test).
-    const first = (await call('createFirstManager', {
-      name: 'Ana',
-      pin: PINS.Ana,
-    })) as StaffSession;
-    ids.set('Ana', first.signedIn!.staffId);
-    for (const name of ['Ben', 'Cleo'] as const) {
-      const session = (await call('addStaff', {
-        name,
-        role: 'cashier',
-        pin: PINS[name],
-      })) as StaffSession;
-      ids.set(name, session.staff.find((member) => member.name === name)!.staffId);
-    }
-    await call('signOut');
+    for (const [person, id] of await setUpStaff(call, PINS, 'Ana')) ids.set(person, id);
   });
   afterAll(async () => {
     await till?.close();
   });
 
-  async function signIn(person: Person): Promise<void> {
-    const { cashier } = till;
-    if (await cashier.isVisible(byTestId('switch-person'))) {
-      await cashier.click(byTestId('switch-person'));
-    }
-    await cashier.waitForSelector(byTestId('sign-in-screen'));
-    await cashier.click(byTestId(`staff-tile-${ids.get(person)}`));
-    await tapPin(cashier, PINS[person]);
-    await cashier.waitForSelector(`${byTestId('signed-in-name')}:text-is("${person}")`);
-  }
+  const signIn = (person: Person) => signInOnScreen(till, ids.get(person)!, person, PINS[person]);
 
   async function sell(person: Person, amount: string, paid: boolean): Promise<void> {
     const { cashier } = till;
