@@ -1,8 +1,7 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
-import type { EffectiveSettings } from '../../../shared/settings';
 import { ChoiceSelect } from './choice-select';
 import { ReadOnlySetting } from './read-only-setting';
-import type { TextSettingField } from './setting-fields';
+import type { SettingFieldProps } from './setting-fields';
 import { SettingLabel } from './setting-label';
 import { ShopLogoField } from './shop-logo-field';
 
@@ -11,19 +10,7 @@ import { ShopLogoField } from './shop-logo-field';
  * value right under it. A setting IT locked is never an input: it is shown as text with IT's
  * badge.
  */
-export function SettingField({
-  field,
-  settings,
-  value,
-  problem,
-  onChange,
-}: {
-  field: TextSettingField;
-  settings: EffectiveSettings;
-  value: string;
-  problem: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function SettingField({ field, settings, value, problem, onChange }: SettingFieldProps) {
   if (settings.keys[field.key].locked) {
     return <ReadOnlySetting settings={settings} setting={field.key} label={field.label} />;
   }

@@ -130,3 +130,12 @@ export function sourceLabel(
   if (state.source === 'managed') return { text: 'Preset by IT', color: 'gray' };
   return null;
 }
+
+/** What a field of a section's form is given: its setting, the value typed, main's problem. */
+export interface SettingFieldProps {
+  field: TextSettingField;
+  settings: EffectiveSettings;
+  value: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}

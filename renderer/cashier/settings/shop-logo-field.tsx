@@ -1,7 +1,6 @@
 import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { EffectiveSettings } from '../../../shared/settings';
-import type { TextSettingField } from './setting-fields';
+import type { SettingFieldProps } from './setting-fields';
 import { SettingLabel } from './setting-label';
 
 /** What the logo setting takes (shared/settings/shop.ts): these images, at most 256 KiB. */
@@ -13,19 +12,7 @@ const MAX_BYTES = 256 * 1024;
  * shown here as it will be), or an https address the customer display downloads. Saved with
  * the Shop section's Save, as its other fields.
  */
-export function ShopLogoField({
-  field,
-  settings,
-  value,
-  problem,
-  onChange,
-}: {
-  field: TextSettingField;
-  settings: EffectiveSettings;
-  value: string;
-  problem: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function ShopLogoField({ field, settings, value, problem, onChange }: SettingFieldProps) {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const image = value.startsWith('data:');
 
