@@ -195,6 +195,29 @@ export interface EffectiveSettings {
   localProblems: string[];
 }
 
+/**
+ * The values as a page may hold them: each setting's value with what is secret in it cut out,
+ * by the rules of electron/diagnostics/settings-allow-list.ts (IT's managers by name, never a
+ * PIN hash; web addresses without credentials, keys in their query or a gateway's path).
+ */
+export type PageSettingValues = Omit<Settings, 'provisionedManagers'> & {
+  provisionedManagers: { name: string }[];
+};
+
+/**
+ * The effective settings as a page receives them (getSettings, a write's answer, the
+ * settings-changed event). Only main's `pageSettings` makes one: a raw `EffectiveSettings` has
+ * no `view`, so the type check refuses it wherever a page would get it.
+ */
+export interface PageSettings {
+  readonly view: 'page';
+  values: PageSettingValues;
+  keys: Record<SettingKey, SettingState>;
+  policy: ManagedPolicyStatus;
+  policySources: ManagedPolicyStatus[];
+  localProblems: string[];
+}
+
 /** 'connection': the service address, which changes only with its token (connectService). */
 type SettingsWriteErrorKind = 'managed' | 'invalid' | 'storage' | 'connection';
 

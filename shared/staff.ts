@@ -27,8 +27,16 @@ export interface StaffSession {
   pinsRequired: boolean;
   /** Who is signed in; null with PINs off (the implicit cashier) or when nobody is. */
   signedIn: { staffId: string; name: string; role: StaffRole } | null;
-  /** PINs are required and nobody may manage staff yet: the first-run step creates a manager. */
+  /**
+   * PINs are required, nobody is signed in, nobody may manage staff and the list never held a
+   * manager: the first-run step creates one (the first manager is the very first run's, or IT's).
+   */
   needsFirstManager: boolean;
+  /**
+   * PINs are required, no manager is on the list, and the first-run step is over (the list had
+   * one, or someone else manages it): only IT's policy can add a manager now. Absent: false.
+   */
+  noManager?: boolean;
   /** Everyone who may sign in (the sign-in screen's names), by name. */
   staff: StaffMember[];
   /** The roles a person may be given here: the two built in, then IT's (absent: the two). */

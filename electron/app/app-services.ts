@@ -10,6 +10,7 @@ import { catalogueKeyOf } from '../catalogue/catalogue-key';
 import { deviceHandlers } from './device-handlers';
 import { diagnosticsHandlers } from './diagnostics-handlers';
 import type { DiagnosticsPlatform } from '../diagnostics/diagnostics-platform';
+import { pageSettings } from '../diagnostics/settings-allow-list';
 import { createEventFanOut } from '../events/event-fan-out';
 import { auditHandlers, journalHandlers } from './journal-handlers';
 import { orderHandlers } from './order-handlers';
@@ -20,6 +21,7 @@ import { ServiceHealthMonitor } from '../connection/service-health-monitor';
 import { StaffService } from '../staff/staff-service';
 import { AuditTrail } from '../staff/audit-trail';
 import { AuditChainWatch } from '../staff/audit-chain-watch';
+import { AuditChainEndFile } from '../staff/audit-chain-end-file';
 import { auditExports } from './export-audit';
 import { SettingsAudit } from '../staff/settings-audit';
 import { guardCalls } from './staff-guard';
@@ -115,13 +117,23 @@ export async function createAppServices(
   void catalogue.savedChains().catch(() => undefined);
   // The audit trail's hash chain checked before anything is added to it: a break is logged
   // and shown to a manager. From here on each settings change is audited too.
+  // Its end is also recorded outside the journal file, once the journal made it durable.
   const auditTrail = new AuditTrail(journal.db, clock);
-  const auditChain = new AuditChainWatch(auditTrail, clock, logger);
+  const auditChain = new AuditChainWatch(auditTrail, clock, logger, {
+    file: new AuditChainEndFile(join(platform.dataDir, 'audit-chain-head.json'), logger),
+    durable: () => journal.checkpoint(),
+  });
   auditChain.check();
   const audit = auditTrail.append.bind(auditTrail);
   const settingsAudit = new SettingsAudit(settings, audit);
   // Who is at the till: PINs, roles and the audit trail live in the journal's file.
-  const staff = new StaffService({ db: journal.db, clock, settings: values, logger });
+  const staff = new StaffService({
+    db: journal.db,
+    trail: auditTrail,
+    clock,
+    settings: values,
+    logger,
+  });
   staff.onChange((session) => send('staff-session', session));
   const staffNames = new StaffNames(journal.db);
   const shifts = new ShiftService({
@@ -208,7 +220,7 @@ export async function createAppServices(
     nfc: nfc.host,
     staff,
   });
-  send('settings-changed', settings.current());
+  send('settings-changed', pageSettings(settings.current()));
 
   const handlers: CallHandlers<Calls> = guardCalls(
     auditExports(
@@ -310,6 +322,8 @@ export async function createAppServices(
       await nfc.host?.stop();
       sale.stop();
       reports.close();
+      // The chain's end recorded as the journal closes on it (no reader holds the WAL now).
+      auditChain.seal();
       journal.close();
       await connection.close();
     },

@@ -130,7 +130,11 @@ export function saleHandlers(parts: {
     cancelSale: () => sale.cancel(),
     retrySameOrder: () => sale.retrySameOrder(),
     voidOrder: () => sale.voidOrder(),
-    newLinkForExpired: () => sale.newLinkForExpired(),
+    // A new link is a new order: the till's rules for starting a sale hold for it too.
+    newLinkForExpired: async () => {
+      requireEntry(sale.current()?.pricing ? 'money' : 'asset');
+      return sale.newLinkForExpired();
+    },
     markPaidAfterAll: async ({ orderId, reason }, authorization?: CallAuthorization) => {
       const before = parts.orderState(orderId);
       const paid = await sale.markPaidAfterAll(orderId, reason);

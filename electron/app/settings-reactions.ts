@@ -4,6 +4,7 @@ import type { SettingKey } from '../../shared/settings';
 import type { Logger } from '../logging/logger';
 import type { NfcHost } from '../nfc-host/nfc-host';
 import type { SettingsService } from '../settings/settings-service';
+import { pageSettings } from '../diagnostics/settings-allow-list';
 import type { StaffService } from '../staff/staff-service';
 import type { CustomerViewPublisher } from '../customer-display/customer-view-publisher';
 import type { ServiceConnection } from '../connection/service-connection';
@@ -38,7 +39,8 @@ const customerViewSettingKeys: readonly SettingKey[] = [
 
 /**
  * Redoes, after a settings change, only the work the changed keys call for. The cashier page
- * is always told (a source or a lock may have moved even when no value did); a picker tap
+ * is always told (a source or a lock may have moved even when no value did), in the settings'
+ * page-safe view (settings-allow-list.ts: no PIN hash, no key of an address); a picker tap
  * (lastChainId, lastAsset) does nothing more, so the next sale finds the catalogue and the
  * client as they were and sends no extra request.
  */
@@ -55,7 +57,7 @@ export function reactToSettings(parts: {
   const touches = (changed: ReadonlySet<SettingKey>, keys: readonly SettingKey[]) =>
     keys.some((key) => changed.has(key));
   return settings.onChange((effective, changed) => {
-    send('settings-changed', effective);
+    send('settings-changed', pageSettings(effective));
     if (touches(changed, customerViewSettingKeys)) customer.refresh();
     if (touches(changed, ['nfcAid', 'nfcReadDeadlineMs']))
       nfc?.reader.configure({

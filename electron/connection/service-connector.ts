@@ -8,6 +8,7 @@ import {
   type SecretStore,
 } from '../settings/secret-store';
 import type { SettingsService } from '../settings/settings-service';
+import { shownSetting } from '../diagnostics/settings-allow-list';
 import { CallRefusal } from '../../shared/ipc/call-refusal';
 import { probeService } from './connection-test';
 import type { ProbeLimiter } from './probe-limiter';
@@ -104,7 +105,8 @@ export class ServiceConnector {
   private refuseIfManagedElsewhere(baseUrl: string): void {
     const current = this.parts.settings.current();
     if (current.keys.serviceBaseUrl.locked && current.values.serviceBaseUrl !== baseUrl) {
-      const managed = current.values.serviceBaseUrl || 'no address (demo mode)';
+      const managed =
+        shownSetting('serviceBaseUrl', current.values.serviceBaseUrl) || 'no address (demo mode)';
       throw new CallRefusal(
         'settings-managed',
         `The payment service address is managed by your IT department (${managed}): enter the token for that address. ${NOTHING_CHANGED}`,

@@ -4,7 +4,7 @@ import { bundleRedaction, PAYMENT_LINK_MASK } from './bundle-redaction';
 import { checkJournal } from './journal-check';
 import { knownSecrets, readStaffSecrets } from './known-secrets';
 import { readLogFiles } from './log-files';
-import { exportedSettings } from './settings-allow-list';
+import { exportedSettings, settingSecrets } from './settings-allow-list';
 import { versionsOf } from './versions';
 
 /** Everything one diagnostics file is made of, each read only when the file is built. */
@@ -30,9 +30,10 @@ export interface DiagnosticsSources {
  * reader's state and a journal check. The settings go through their allow-list
  * (settings-allow-list.ts); then every entry passes through one redaction right before it is
  * zipped, whatever its source: redact's patterns (the token format, payment tokens, bearer
- * values, secret-named fields), the token and every PIN hash and staff name this till holds,
- * any PIN hash and any payment link. A part that fails to read says why in its entry; it never
- * costs the other parts.
+ * values, secret-named fields), the token, the secret parts of the addresses in the settings
+ * (a log line may quote the update feed's or the rate provider's with its password or key),
+ * every PIN hash and staff name this till holds, any PIN hash and any payment link. A part
+ * that fails to read says why in its entry; it never costs the other parts.
  */
 export function buildDiagnosticsZip(sources: DiagnosticsSources): Uint8Array {
   let settings: EffectiveSettings | undefined;
@@ -44,7 +45,11 @@ export function buildDiagnosticsZip(sources: DiagnosticsSources): Uint8Array {
   }
   const staff = readStaffSecrets(sources.journalPath);
   const redaction = bundleRedaction(
-    knownSecrets(sources.secrets, settings?.values.provisionedManagers ?? [], staff),
+    knownSecrets(
+      [...sources.secrets, ...(settings ? settingSecrets(settings.values) : [])],
+      settings?.values.provisionedManagers ?? [],
+      staff,
+    ),
   );
 
   const entries: Zippable = {};
@@ -63,7 +68,8 @@ export function buildDiagnosticsZip(sources: DiagnosticsSources): Uint8Array {
     secrets:
       'Settings are listed through an allow-list: addresses by their origin only, managers ' +
       'by their count. Removed from every part, logs included, as [redacted]: the API token, ' +
-      'payment tokens, Authorization values, secret-named fields, PIN hashes and staff names; ' +
+      "the addresses' passwords, keys and paths, payment tokens, Authorization values, " +
+      'secret-named fields, PIN hashes and staff names; ' +
       `payment links as ${PAYMENT_LINK_MASK}.`,
     ...(staff.read
       ? {}

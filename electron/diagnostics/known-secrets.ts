@@ -42,11 +42,12 @@ export function pinHashParts(pinHash: string): string[] {
 }
 
 /**
- * Every secret the till knows when the file is built: the API token, the provisioned managers'
- * names and hashes (from the settings) and the staff table's.
+ * Every secret the till knows when the file is built: `exact` (the API token, the secret parts
+ * of the settings' addresses), the provisioned managers' names and hashes (from the settings)
+ * and the staff table's.
  */
 export function knownSecrets(
-  token: readonly string[],
+  exact: readonly string[],
   managers: Settings['provisionedManagers'],
   staff: StaffSecrets,
 ): KnownSecrets {
@@ -55,7 +56,7 @@ export function knownSecrets(
     ...(staff.read ? staff.pinHashes : []),
   ];
   return {
-    exact: [...token, ...hashes.flatMap(pinHashParts)],
+    exact: [...exact, ...hashes.flatMap(pinHashParts)],
     names: [...managers.map((manager) => manager.name), ...(staff.read ? staff.names : [])],
   };
 }

@@ -9,6 +9,7 @@ import { fixedPointColumns } from './migrations/007-fixed-point-columns';
 import { auditWhatAndWhy } from './migrations/008-audit-what-and-why';
 import { staffRolesAndApprovalPins } from './migrations/009-staff-roles-and-approval-pins';
 import { zReportsHandedOut } from './migrations/010-z-reports-handed-out';
+import { auditChainStart } from './migrations/011-audit-chain-start';
 import type { Migration } from './migrations/migration';
 import { transactionRunner } from './sqlite-transaction';
 
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = inOrder([
   auditWhatAndWhy,
   staffRolesAndApprovalPins,
   zReportsHandedOut,
+  auditChainStart,
 ]);
 
 /** Brings the file up to the newest schema; returns the version it is at. */

@@ -157,12 +157,17 @@ export class SqliteOrderJournal implements OrderJournal {
 
   /**
    * Copies the WAL into the database file without waiting for readers (PASSIVE), syncing it to
-   * disk. A report reading at the same time only makes it copy less this time.
+   * disk. A report reading at the same time only makes it copy less this time. Returns whether
+   * every commit so far is now in the database file, synced: false when a reader held some back.
    */
-  checkpoint(): void {
+  checkpoint(): boolean {
     this.writesSinceCheckpoint = 0;
     this.checkpoints++;
-    this.statements.checkpointPassive.get();
+    const { log, checkpointed } = this.statements.checkpointPassive.get() as {
+      log: number;
+      checkpointed: number;
+    };
+    return checkpointed === log;
   }
 
   /** How long without a write the next checkpoint waits for: a second once the till is busy. */

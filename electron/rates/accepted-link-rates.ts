@@ -19,8 +19,13 @@ export function learnAcceptedLinkRates(
   let learntOrder: string | null = null;
   // The order whose amount the second opinion questioned, until the cashier decides.
   let questionedOrder: string | null = null;
+  // When the link of the order on screen came back: its rate is as old as that, not as the
+  // moment the cashier accepted it or the customer paid.
+  let linkSeen: { orderId: string; atMs: number } | null = null;
   return (snapshot) => {
     if (!snapshot?.link || !snapshot.asset || snapshot.orderId === learntOrder) return;
+    if (linkSeen?.orderId !== snapshot.orderId)
+      linkSeen = { orderId: snapshot.orderId, atMs: now() };
     if (snapshot.state === 'amount-differs') {
       questionedOrder = snapshot.orderId;
       return;
@@ -29,6 +34,6 @@ export function learnAcceptedLinkRates(
       snapshot.state === 'awaiting-payment' && snapshot.orderId === questionedOrder;
     if (!acceptedAfterQuestion && !paidStates.has(snapshot.state)) return;
     learntOrder = snapshot.orderId;
-    sink.recordLinkRate(snapshot.asset, snapshot.chainId, snapshot.link.rateUsd, now());
+    sink.recordLinkRate(snapshot.asset, snapshot.chainId, snapshot.link.rateUsd, linkSeen.atMs);
   };
 }

@@ -191,9 +191,15 @@ export class RateBook {
         return price(new Dec(peg.price).times(new Dec(usdPerUnit)).toFixed(), now);
       }
       case 'manual': {
-        const typed = this.manual.get(keyOf(asset, chainId)) ?? this.manual.get(keyOf(asset, null));
+        // The chain's own price first, unless it was typed in another currency: its number
+        // means nothing in this one, and a price for every chain in this currency holds.
+        const own = this.manual.get(keyOf(asset, chainId));
+        const everyChain = this.manual.get(keyOf(asset, null));
+        const typed =
+          own && (own.currency === settings.currency || everyChain?.currency !== settings.currency)
+            ? own
+            : everyChain;
         if (!typed) return { ok: false, reason: null };
-        // Typed in another currency: its number means nothing in this one.
         if (typed.currency !== settings.currency)
           return {
             ok: false,

@@ -1,3 +1,4 @@
+import { fixedFeeProblems } from '../../shared/pricing/fee-currency-rule';
 import type { ManagedPolicy } from '../../shared/managed-policy';
 import {
   checkSetting,
@@ -181,6 +182,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         if (check.ok) checked[key] = check.value;
         else problems.push(check.problem);
       }
+      // Rules across settings: a fixed fee belongs to its currency.
+      problems.push(...fixedFeeProblems(effective.values, checked));
       if (problems.length > 0)
         return fail({ kind: 'invalid', message: 'Nothing was saved.', problems });
       try {

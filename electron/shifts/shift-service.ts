@@ -133,10 +133,14 @@ export class ShiftService {
 
   /**
    * A shift just opened takes the sales made while no shift was open (where the till allows
-   * that), so every sale is in some shift's report; its report lists them apart.
+   * that) since the last Z report, so every sale is in some shift's report; its report lists
+   * them apart. Older ones (a journal from before this rule) stay as the Z reports counted them.
    */
   private withUnshiftedSales(shift: ShiftRow): ShiftRow {
-    const adopted = this.store.adoptUnshifted(shift.shiftId);
+    const adopted = this.store.adoptUnshifted(
+      shift.shiftId,
+      this.store.throughBefore(AFTER_LAST_Z) ?? 0,
+    );
     if (adopted > 0)
       this.logger.info('sales without a shift joined it', { shiftId: shift.shiftId, adopted });
     return shift;

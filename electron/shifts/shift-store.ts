@@ -95,7 +95,10 @@ export class ShiftStore {
             WHERE event_id > ? AND event_id <= ? AND to_state = 'voided'
               AND from_state IN ${PAID_STATES_SQL}
           ) AS moved ON moved.moved_order_id = orders.order_id`),
-      adoptUnshifted: db.prepare('UPDATE orders SET shift_id = ? WHERE shift_id IS NULL'),
+      // Orders made with no shift open since the last Z report's cut-off (their first event
+      // after it): what a Z report already counted is never moved into another shift.
+      adoptUnshifted: db.prepare(`UPDATE orders SET shift_id = ? WHERE shift_id IS NULL
+          AND order_id IN (SELECT order_id FROM order_events WHERE from_state IS NULL AND event_id > ?)`),
       insertZ: db.prepare(`INSERT INTO z_reports (z_number, shift_id, made_at_ms, report)
           VALUES ((SELECT COALESCE(MAX(z_number), 0) + 1 FROM z_reports), ?, ?, ?) RETURNING z_number`),
       zByNumber: db.prepare(`SELECT z.z_number, z.shift_id, z.made_at_ms, z.report,
@@ -242,9 +245,12 @@ export class ShiftStore {
     };
   }
 
-  /** Orders taken with no shift open join shift `shiftId`; how many did. */
-  adoptUnshifted(shiftId: number): number {
-    return Number(this.statements.adoptUnshifted.run(shiftId).changes);
+  /**
+   * Orders taken with no shift open after event `afterEventId` (the last Z report's cut-off)
+   * join shift `shiftId`; how many did.
+   */
+  adoptUnshifted(shiftId: number, afterEventId: number): number {
+    return Number(this.statements.adoptUnshifted.run(shiftId, afterEventId).changes);
   }
 
   insertZReport(shiftId: number, madeAtMs: number, report: string): number {

@@ -61,6 +61,23 @@ export function rowHash(previous: string, row: ChainedFields): string {
     .digest('hex');
 }
 
+/** An entry of the chain and its hash: its end as the till last recorded it outside the file. */
+export interface ChainEnd {
+  auditId: number;
+  rowHash: string;
+}
+
+/** What the check holds the rows to besides the rows themselves. */
+export interface ChainExpectations {
+  /**
+   * How many rows were written before the chain began (`audit_chain_start`, migration 11):
+   * only the first that many may lack a hash, and all of them must be there.
+   */
+  earlierRows: number;
+  /** The end the till recorded outside the journal file: the chain must reach it, unchanged. */
+  recordedEnd?: ChainEnd | null;
+}
+
 export interface ChainCheck {
   rows: number;
   /** Whether any row holds its hash (false: only rows from before migration 8, or none). */
@@ -71,37 +88,55 @@ export interface ChainCheck {
   nextId: number;
   /** The hash the next row chains from. */
   end: string;
+  /** Whether the chain reached the recorded end with its hash (true when none was given). */
+  reachedRecordedEnd: boolean;
 }
 
 /**
  * Walks the rows oldest first. Each stored hash must be the hash of its row over the hash
  * stored before it, so one row changed shows at that row alone; ids must follow each other,
- * so rows removed show at the row after them; a row without a hash after the chain began was
- * put in by hand; and the chain's end (`audit_chain_head`, kept by a trigger on every insert)
- * must name the last row, so the newest rows removed show too. Rows from before the chain
- * began have no hash of their own: the first hashed row covers them all.
+ * so rows removed show at the row after them. Only the rows from before the chain began
+ * (`earlierRows`, counted once by migration 11) have no hash of their own, the first hashed row
+ * covering them all: a row without a hash past them was put in by hand or had its hash
+ * removed, and fewer of them means some were removed. The chain's end (`audit_chain_head`,
+ * kept by a trigger on every insert) must name the last row, so the newest rows removed show
+ * too; it is empty only before any row was chained. Last, the end the till recorded outside
+ * the file must still be there with its hash: rows removed from the end, with the end marker
+ * moved back, or the whole trail emptied, show there.
  */
-export function checkChain(rows: Iterable<StoredAuditRow>, head: ChainHead): ChainCheck {
+export function checkChain(
+  rows: Iterable<StoredAuditRow>,
+  head: ChainHead,
+  { earlierRows, recordedEnd = null }: ChainExpectations,
+): ChainCheck {
   const problems: AuditChainProblem[] = [];
   let problemCount = 0;
+  let lastFound: AuditChainProblem | null = null;
   const found = (kind: AuditChainProblem['kind'], auditId: number | null) => {
+    // One row may show one problem for two reasons (rows before the chain removed, and so the
+    // first hashed row's hash wrong): it is counted once.
+    if (lastFound?.kind === kind && lastFound.auditId === auditId) return;
+    lastFound = { kind, auditId };
     problemCount += 1;
-    if (problems.length < PROBLEMS_KEPT) problems.push({ kind, auditId });
+    if (problems.length < PROBLEMS_KEPT) problems.push(lastFound);
   };
   let previous = CHAIN_START;
   let lastId = 0;
   let lastHash: string | null = null;
   let count = 0;
   let chained = false;
+  let reachedRecordedEnd = false;
   for (const row of rows) {
     count += 1;
     const computed = rowHash(previous, row);
     const gap = row.auditId !== lastId + 1;
     if (gap) found('missing', row.auditId);
     if (row.rowHash === null) {
-      if (chained) found('added', row.auditId);
+      if (chained || count > earlierRows) found('added', row.auditId);
       previous = computed;
     } else {
+      // Fewer rows from before the chain than were counted: some were removed.
+      if (!chained && count <= earlierRows) found('earlier-rows-changed', row.auditId);
       if (row.rowHash !== computed && !gap) {
         // The first hashed row also covers every row before the chain began.
         found(!chained && count > 1 ? 'earlier-rows-changed' : 'changed', row.auditId);
@@ -109,19 +144,26 @@ export function checkChain(rows: Iterable<StoredAuditRow>, head: ChainHead): Cha
       chained = true;
       previous = row.rowHash;
     }
+    if (recordedEnd && row.auditId === recordedEnd.auditId) {
+      reachedRecordedEnd = row.rowHash === recordedEnd.rowHash;
+    }
     lastId = row.auditId;
     lastHash = row.rowHash;
   }
+  if (!chained && count < earlierRows) found('earlier-rows-changed', null);
   const headId = head?.auditId ?? null;
   if (head === undefined) {
-    if (chained) found('end-marker-gone', null);
+    // Migration 8 writes the row and a trigger refuses its removal: only a hand edit removes it.
+    found('end-marker-gone', null);
   } else if (headId !== null) {
     if (headId > lastId) found('missing-at-end', headId);
     else if (headId < lastId) found('added', lastId);
     else if (head.rowHash !== lastHash) found('changed', lastId);
-  } else if (chained) {
+  } else if (chained || count > earlierRows) {
+    // Empty only while no row has been chained: rows from before the chain, not sealed yet.
     found('end-marker-gone', null);
   }
+  if (recordedEnd && !reachedRecordedEnd) found('recorded-end-gone', recordedEnd.auditId);
   return {
     rows: count,
     chained,
@@ -129,5 +171,6 @@ export function checkChain(rows: Iterable<StoredAuditRow>, head: ChainHead): Cha
     problemCount,
     nextId: Math.max(lastId, headId ?? 0) + 1,
     end: previous,
+    reachedRecordedEnd: recordedEnd === null || reachedRecordedEnd,
   };
 }

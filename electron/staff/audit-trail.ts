@@ -6,6 +6,7 @@ import {
   chainedValues,
   rowHash,
   type ChainCheck,
+  type ChainEnd,
   type StoredAuditRow,
 } from './audit-chain';
 
@@ -163,7 +164,9 @@ export class AuditTrail {
   private readonly all: StatementSync;
   private readonly last: StatementSync;
   private readonly head: StatementSync;
+  private readonly start: StatementSync;
   private readonly latestOf: StatementSync;
+  private readonly appended = new Set<() => void>();
 
   constructor(
     db: DatabaseSync,
@@ -178,6 +181,7 @@ export class AuditTrail {
       'SELECT audit_id, row_hash FROM audit_events ORDER BY audit_id DESC LIMIT 1',
     );
     this.head = db.prepare('SELECT audit_id, row_hash FROM audit_chain_head');
+    this.start = db.prepare('SELECT earlier_rows FROM audit_chain_start');
     this.latestOf = db.prepare(
       `SELECT ${COLUMNS} FROM audit_events WHERE action = ? ORDER BY audit_id DESC LIMIT 1`,
     );
@@ -200,6 +204,29 @@ export class AuditTrail {
       detail: JSON.stringify(withoutSecrets(fields.detail ?? {})),
     };
     this.insert.run(...chainedValues(row), rowHash(previous, row));
+    for (const listener of [...this.appended]) listener();
+  }
+
+  /** Told after each row this trail appends (inside the caller's transaction, if any). */
+  onAppended(listener: () => void): () => void {
+    this.appended.add(listener);
+    return () => this.appended.delete(listener);
+  }
+
+  /** The newest row's id and hash, when it has one: the chain's end as this file has it. */
+  chainEnd(): ChainEnd | null {
+    const last = this.last.get() as { audit_id: number; row_hash: string | null } | undefined;
+    return last?.row_hash ? { auditId: last.audit_id, rowHash: last.row_hash } : null;
+  }
+
+  /** Whether a transaction is open on the trail's connection (what it wrote may yet roll back). */
+  inTransaction(): boolean {
+    return this.db.isTransaction;
+  }
+
+  /** Whether the trail's connection is still open (the journal closes it at quit). */
+  isOpen(): boolean {
+    return this.db.isOpen;
   }
 
   /** Oldest first. */
@@ -243,14 +270,22 @@ export class AuditTrail {
     return raw ? eventOf(raw) : null;
   }
 
-  /** The whole chain checked, from the first row to the chain's end. */
-  check(): ChainCheck {
+  /**
+   * The whole chain checked, from the first row to the chain's end, and to `recordedEnd`, the
+   * end the till recorded outside the file, when there is one.
+   */
+  check(recordedEnd: ChainEnd | null = null): ChainCheck {
     const rows = (function* (all: StatementSync) {
       for (const raw of all.iterate()) yield storedRow(raw as unknown as RawAuditRow);
     })(this.all);
     const head = this.head.get() as
       { audit_id: number | null; row_hash: string | null } | undefined;
-    return checkChain(rows, head ? { auditId: head.audit_id, rowHash: head.row_hash } : undefined);
+    // The count's row removed by hand: then no row may lack a hash.
+    const start = this.start.get() as { earlier_rows: number } | undefined;
+    return checkChain(rows, head ? { auditId: head.audit_id, rowHash: head.row_hash } : undefined, {
+      earlierRows: start?.earlier_rows ?? 0,
+      recordedEnd,
+    });
   }
 
   /**

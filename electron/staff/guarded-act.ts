@@ -30,23 +30,33 @@ export function guardedAct(
   return { call, key: actKey(call, args), needs, turnsPinsOff, object: actObject(args) };
 }
 
-/** The same for the same call and equal arguments, whatever order their keys came in. */
+/**
+ * The same for the same call and equal arguments, whatever order their keys came in; another
+ * for arguments with one key more, even a key whose value is undefined (Electron's IPC keeps
+ * it, and the guard counts every key: call-access.ts).
+ */
 export function actKey(call: string, args: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify([call, canonical(args ?? {})]))
     .digest('base64url');
 }
 
-/** Objects with their keys sorted, all the way down; what JSON would leave out, left out. */
+/**
+ * Every value tagged with what it is, objects as their [key, value] pairs sorted by key, all the
+ * way down: nothing JSON would leave out (an undefined, a key holding one) or blur (an
+ * undefined in an array read as null) is lost, and no two shapes write the same text.
+ */
 function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.keys(value)
+  if (value === undefined) return ['undefined'];
+  if (Array.isArray(value)) return ['array', value.map(canonical)];
+  if (value === null || typeof value !== 'object') return ['value', value];
+  const object = value as Record<string, unknown>;
+  return [
+    'object',
+    Object.keys(object)
       .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-  );
+      .map((key) => [key, canonical(object[key])]),
+  ];
 }
 
 function actObject(args: unknown): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { SettingKey, Settings } from '../../shared/settings';
 import type { SettingsService } from '../settings/settings-service';
+import { shownSetting } from '../diagnostics/settings-allow-list';
 import type { AuditFields } from './audit-trail';
 
 /** Who a settings write is made for: the call's person and approver, and the call. */
@@ -17,17 +18,20 @@ const cashierChoiceKeys: ReadonlySet<SettingKey> = new Set(['lastChainId', 'last
 /** The fees a sale adds: written as 'fee-changed', so the audit view lists them with prices. */
 const feeKeys: ReadonlySet<SettingKey> = new Set(['feeValue', 'feePercent', 'feeFixed']);
 /** Written only by a connection change (with its token), which has a row of its own. */
-const ADDRESS_KEY: SettingKey = 'serviceBaseUrl';
+const ADDRESS_KEY = 'serviceBaseUrl' satisfies SettingKey;
 
+/** The keys' values as the audit trail may hold them: each one's secret cut out, as for a page. */
 const pick = (values: Settings, keys: readonly SettingKey[]) =>
-  Object.fromEntries(keys.map((key) => [key, values[key]]));
+  Object.fromEntries(keys.map((key) => [key, shownSetting(key, values[key])]));
 
 /**
  * Every change of a setting's effective value goes to the audit trail, with the keys, their
  * values before and after, and who: the person (and approving manager) of the call that wrote
  * (`by`), or IT's policy when no call did (a policy read again while the till runs). The
- * values pass through the trail's secret scrubbing (IT's managers' PIN hashes never go in); the
- * API token is never a setting. A connection change gets one row of its own (`serviceChange`).
+ * values are written as a page may see them (electron/diagnostics/settings-allow-list.ts: IT's
+ * managers by name, addresses without their password, key or gateway path), then through the
+ * trail's own scrubbing; the API token is never a setting. A connection change gets one row of
+ * its own (`serviceChange`).
  */
 export class SettingsAudit {
   private values: Settings;
@@ -65,7 +69,7 @@ export class SettingsAudit {
     change: 'connected' | 'disconnected',
     work: () => Promise<T>,
   ): Promise<T> {
-    const before = this.settings.current().values[ADDRESS_KEY];
+    const before = this.address();
     this.connecting += 1;
     let result: T;
     try {
@@ -79,7 +83,7 @@ export class SettingsAudit {
       object: { kind: 'payment service', id: ADDRESS_KEY },
       before: { [ADDRESS_KEY]: before },
       after: {
-        [ADDRESS_KEY]: this.settings.current().values[ADDRESS_KEY],
+        [ADDRESS_KEY]: this.address(),
         apiToken: change === 'connected' ? 'saved for this address' : 'removed',
       },
       outcome: 'done',
@@ -90,6 +94,11 @@ export class SettingsAudit {
 
   stop(): void {
     this.stopListening();
+  }
+
+  /** The service address in effect, as the trail may hold it. */
+  private address(): string {
+    return shownSetting(ADDRESS_KEY, this.settings.current().values[ADDRESS_KEY]);
   }
 
   private changed(values: Settings, changed: ReadonlySet<SettingKey>): void {

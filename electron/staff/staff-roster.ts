@@ -8,16 +8,15 @@ import type { StaffRow, StaffStore } from './staff-store';
 
 /**
  * The till's own changes to the staff list, with their rules: names unique as people read
- * them, PINs of 4 to 8 digits, IT's managers left to IT, never without a manager. Each check
- * that matters is made again after scrypt, since the list may have changed meanwhile.
+ * them, PINs of 4 to 8 digits, IT's managers left to IT, never without a manager (the role
+ * that may do everything: a role IT defines with `manage-staff` is not one). Each check that
+ * matters is made again after scrypt, since the list may have changed meanwhile.
  */
 export class StaffRoster {
   constructor(
     private readonly store: StaffStore,
     private readonly clock: Clock,
     private readonly newStaffId: () => string,
-    /** Whether a role may manage staff: the till always keeps one person who may. */
-    private readonly managesStaff: (role: StaffRole) => boolean,
   ) {}
 
   /** A new local member; `stillAllowed` throws when the step may no longer be taken. */
@@ -49,8 +48,8 @@ export class StaffRoster {
   /** Soft: the row keeps its name for past orders. Returns who was removed. */
   remove(staffId: string): StaffRow {
     const row = this.changeable(staffId, 'IT removes a manager IT provisioned, in its policy.');
-    const managers = this.store.active().filter((other) => this.managesStaff(other.role));
-    if (this.managesStaff(row.role) && managers.length <= 1) {
+    const managers = this.store.active().filter((other) => other.role === 'manager');
+    if (row.role === 'manager' && managers.length <= 1) {
       throw new StaffRefusal(
         'not-allowed',
         'The last manager cannot be removed. Add another manager first.',

@@ -27,6 +27,8 @@ import { StaffStore } from './staff-store';
 export interface StaffServiceOptions {
   /** The journal's writer connection, migrations applied (tables staff and audit_events). */
   db: DatabaseSync;
+  /** The app's one audit trail on that connection (default: a trail of its own). */
+  trail?: AuditTrail;
   clock: Clock;
   settings: () => Settings;
   logger: Logger;
@@ -80,11 +82,9 @@ export class StaffService {
     this.logger = options.logger;
     this.newStaffId = options.newStaffId ?? randomUUID;
     this.store = new StaffStore(options.db);
-    this.trail = new AuditTrail(options.db, this.clock);
+    this.trail = options.trail ?? new AuditTrail(options.db, this.clock);
     this.pins = new PinChecks(this.store, this.trail, this.clock, this.logger);
-    this.roster = new StaffRoster(this.store, this.clock, this.newStaffId, (role) =>
-      this.holds(role, 'manage-staff'),
-    );
+    this.roster = new StaffRoster(this.store, this.clock, this.newStaffId);
     this.approvals = new ManagerApprovals(this.clock);
     this.autoLock = new AutoLock(this.clock, () => {
       this.endSession('auto-lock');
@@ -103,12 +103,13 @@ export class StaffService {
       : signedIn
         ? this.permissionsOf(signedIn.role)
         : new Set<Permission>();
+    const firstStep = pinsRequired && this.firstManagerStepOpen();
     return {
       pinsRequired,
       signedIn,
-      // Nobody may manage staff: only then may the first-run step make a manager.
-      needsFirstManager:
-        pinsRequired && !active.some((row) => this.holds(row.role, 'manage-staff')),
+      // The first-run step, at the sign-in screen only.
+      needsFirstManager: firstStep && signedIn === null,
+      noManager: pinsRequired && !firstStep && !active.some((row) => row.role === 'manager'),
       staff: active
         .map(({ staffId, name, role, source }) => ({ staffId, name, role, source }))
         .sort(byName),
@@ -173,7 +174,7 @@ export class StaffService {
     if (!this.roles().includes(role)) {
       throw new StaffRefusal('not-allowed', 'There is no such role: ask IT to define it.');
     }
-    this.requireMayGive(this.permissionsOf(role));
+    this.requireMayGive(role);
     const { staffId, name: clean } = await this.roster.add(name, role, pin);
     this.trail.append('staff-added', {
       actorId: this.actorId(),
@@ -257,7 +258,7 @@ export class StaffService {
     const held = this.permissionsOf(me.role);
     const missing = act.needs.filter((permission) => !held.has(permission));
     if (missing.some((permission) => selfOnlyPermissions.has(permission))) throw selfOnly();
-    if (act.turnsPinsOff) this.requireNoOtherManager(me.staffId);
+    if (act.turnsPinsOff) this.requireMayTurnPinsOff(me);
     if (missing.length === 0) return { actorId: me.staffId, approverId: null, settle: noApproval };
     const approval = this.approvals.take(me.staffId, act.key);
     // A manager removed, or whose role no longer allows it, since approving vouches for nothing.
@@ -359,13 +360,20 @@ export class StaffService {
   }
 
   /**
-   * Turning PINs off opens the till to anybody: a manager may do it only as the one manager,
-   * so no manager can take the till from the others; with more, it is IT's, in the policy.
+   * Turning PINs off opens the till to anybody: only a manager (the role that may do
+   * everything, not a role IT defines with `manage-staff`) may do it, and only as the one
+   * manager, so no manager can take the till from the others; else it is IT's, in the policy.
    */
-  private requireNoOtherManager(myId: string): void {
+  private requireMayTurnPinsOff(me: Actor): void {
+    if (me.role !== 'manager') {
+      throw new StaffRefusal(
+        'not-allowed',
+        "Only a manager can turn staff PINs off (or IT's policy).",
+      );
+    }
     const others = this.store
       .active()
-      .filter((row) => row.staffId !== myId && this.holds(row.role, 'manage-staff'));
+      .filter((row) => row.staffId !== me.staffId && row.role === 'manager');
     if (others.length > 0) {
       throw new StaffRefusal(
         'not-allowed',
@@ -374,12 +382,24 @@ export class StaffService {
     }
   }
 
-  /** With PINs on, nobody gives a role more than they may do themself. */
-  private requireMayGive(granted: ReadonlySet<Permission>): void {
+  /**
+   * Nobody gives a role more than they may do themself. With PINs off the implicit cashier may
+   * do everything but this: once the till has had a manager, a manager is made by a manager
+   * signed in or by IT's policy (the first manager is the very first run's, or IT's).
+   */
+  private requireMayGive(role: StaffRole): void {
     const me = this.actor();
-    if (!me) return;
+    if (!me) {
+      if (!this.pinsRequired() && role === 'manager' && this.store.hadManager()) {
+        throw new StaffRefusal(
+          'not-allowed',
+          "Staff PINs are off: a manager is added by a manager signed in, or by IT's policy.",
+        );
+      }
+      return;
+    }
     const mine = this.permissionsOf(me.role);
-    if ([...granted].some((permission) => !mine.has(permission))) {
+    if ([...this.permissionsOf(role)].some((permission) => !mine.has(permission))) {
       throw new StaffRefusal(
         'not-allowed',
         'Only someone who may do all that this role may do can give it.',
@@ -387,10 +407,20 @@ export class StaffService {
     }
   }
 
-  /** A PIN or a removal only for someone who may do no more than the person signed in. */
+  /**
+   * A PIN or a removal only for someone who may do no more than the person signed in; with
+   * PINs off, never for a manager (a new PIN would hand that manager to whoever set it).
+   */
   private requireMayChange(staffId: string): void {
     const row = this.store.activeById(staffId);
-    if (row) this.requireMayGive(this.permissionsOf(row.role));
+    if (!row) return;
+    if (!this.pinsRequired() && row.role === 'manager') {
+      throw new StaffRefusal(
+        'not-allowed',
+        "Staff PINs are off: a manager's PIN is changed, or a manager removed, by a manager signed in.",
+      );
+    }
+    this.requireMayGive(row.role);
   }
 
   private now(): number {
@@ -401,10 +431,36 @@ export class StaffService {
     return this.actor()?.staffId ?? null;
   }
 
+  /**
+   * The first manager is the very first run's: while nobody on the list may manage staff and
+   * the list has never held a manager. Once it has (IT's managers and removed ones count), a
+   * manager is added only by IT's policy or by a manager signed in.
+   */
+  private firstManagerStepOpen(): boolean {
+    return (
+      !this.store.hadManager() &&
+      !this.store.active().some((row) => this.holds(row.role, 'manage-staff'))
+    );
+  }
+
   private requireFirstManagerStep(): void {
-    if (!this.session().needsFirstManager) {
-      throw new StaffRefusal('not-allowed', 'The first manager has already been set up.');
+    if (this.session().needsFirstManager) return;
+    const done = () =>
+      new StaffRefusal('not-allowed', 'The first manager has already been set up.');
+    if (this.store.active().some((row) => row.role === 'manager')) throw done();
+    if (this.actor()) {
+      throw new StaffRefusal(
+        'not-allowed',
+        'Someone is signed in: the first manager is set up at the sign-in screen.',
+      );
     }
+    if (this.pinsRequired() && this.store.hadManager()) {
+      throw new StaffRefusal(
+        'not-allowed',
+        "This till had a manager: only IT's policy, or a manager signed in, can add one now.",
+      );
+    }
+    throw done();
   }
 
   private startSession(staffId: string): void {

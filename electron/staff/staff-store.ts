@@ -94,7 +94,8 @@ export class StaffStore {
     | 'setPin'
     | 'remove'
     | 'revive'
-    | 'makeManager',
+    | 'makeManager'
+    | 'hadManager',
     StatementSync
   >;
   private readonly counts: Record<PinCount, CountStatements>;
@@ -128,6 +129,7 @@ export class StaffStore {
       makeManager: db.prepare(
         `UPDATE staff SET role = 'manager', source = 'policy', updated_at_ms = ? WHERE staff_id = ?`,
       ),
+      hadManager: db.prepare(`SELECT 1 AS one FROM staff WHERE role = 'manager' LIMIT 1`),
     };
     this.counts = {
       'sign-in': countStatements(db, 'sign-in'),
@@ -138,6 +140,11 @@ export class StaffStore {
   /** Everyone who may sign in now. */
   active(): StaffRow[] {
     return (this.statements.active.all() as unknown as RawRow[]).map(toRow);
+  }
+
+  /** Whether the list has ever held a manager: removed rows stay, IT's managers count too. */
+  hadManager(): boolean {
+    return this.statements.hadManager.get() !== undefined;
   }
 
   /** A person still on the list; a removed one is undefined. */

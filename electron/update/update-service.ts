@@ -2,6 +2,7 @@ import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import type { Clock } from '../../shared/clock';
 import type { UpdateStatus } from '../../shared/update-status';
 import type { Logger } from '../logging/logger';
+import { addressesCutToOrigin } from '../diagnostics/settings-allow-list';
 import type { UpdateFeed } from './update-feed';
 
 /** What the service uses of electron-updater's AppUpdater (NsisUpdater, MacUpdater, ...). */
@@ -78,7 +79,9 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
       set({ kind: 'ready', version: info.version });
     });
     updater.on('error', (error: Error) => {
-      logger.error('update: refused', { reason: error.message });
+      // electron-updater's HTTP errors quote the request's address, the feed's key and all:
+      // logged with every address cut to its origin.
+      logger.error('update: refused', { reason: addressesCutToOrigin(error.message) });
       if (status.kind !== 'ready') set({ kind: 'failed', reason: reasonInWords(error) });
     });
   };

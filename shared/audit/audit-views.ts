@@ -44,14 +44,26 @@ export interface AuditRowView {
  *                   own: this first hashed row covers them) was changed or removed;
  *   added           a row without its place in the chain was put in by hand;
  *   missing-at-end  the newest rows were removed (the chain's end named a later row);
- *   end-marker-gone the record of the chain's end was removed.
+ *   end-marker-gone the record of the chain's end was removed or emptied;
+ *   recorded-end-gone  the chain's end the till last recorded outside the journal file (an
+ *                   entry and its hash) is not in the file as it was: the newest rows were
+ *                   removed, or the trail replaced.
  */
 type AuditChainProblemKind =
-  'changed' | 'missing' | 'earlier-rows-changed' | 'added' | 'missing-at-end' | 'end-marker-gone';
+  | 'changed'
+  | 'missing'
+  | 'earlier-rows-changed'
+  | 'added'
+  | 'missing-at-end'
+  | 'end-marker-gone'
+  | 'recorded-end-gone';
 
 export interface AuditChainProblem {
   kind: AuditChainProblemKind;
-  /** The row where it shows (for 'missing-at-end': the last row the chain's end named). */
+  /**
+   * The row where it shows (for 'missing-at-end': the last row the chain's end named; for
+   * 'recorded-end-gone': the row the till recorded as the end).
+   */
   auditId: number | null;
 }
 

@@ -25,7 +25,7 @@ import type { ShiftView, ZReportSummary, ZReportView } from '../shifts/shift-vie
 import { PIN_PATTERN, type StaffSession } from '../staff';
 import { auditKinds } from '../audit/audit-kinds';
 import type { AuditChainStatus, AuditList } from '../audit/audit-views';
-import { settingKeys, type EffectiveSettings } from '../settings';
+import { settingKeys, type PageSettings } from '../settings';
 import { call, event, type CallMethods, type Subscriptions } from './contract-kit';
 import type {
   AppInfo,
@@ -61,9 +61,14 @@ const localDate = z
 /** The largest settings patch a page may send: one value per setting, each of bounded size. */
 const MAX_SETTING_VALUE_CHARS = 4_096;
 // At least one key: an empty change would be an act that does nothing, yet asks for (and would
-// spend) a manager's approval and write an audit row.
+// spend) a manager's approval and write an audit row. Every key with a value (JSON has no
+// undefined; Electron's IPC keeps it): a key counts for the guard and for an approval alike.
 const settingsPatch = z
   .record(z.string().max(64), z.unknown())
+  .refine(
+    (patch) => Object.values(patch).every((value) => value !== undefined),
+    'a setting without a value',
+  )
   .refine((patch) => Object.keys(patch).length >= 1, 'no setting to change')
   .refine((patch) => Object.keys(patch).length <= settingKeys.length, 'too many settings')
   .refine(
@@ -234,16 +239,18 @@ export const calls = {
   todayDate: call(none).returns<string>(),
   exportCsv: call(period).returns<CsvExportResult>(),
 
-  // Settings and the API token (the token goes in, never comes back out)
-  getSettings: call(none).returns<EffectiveSettings>(),
-  updateSettings: call(z.object({ patch: settingsPatch }).strict()).returns<EffectiveSettings>(),
+  // Settings and the API token (the token goes in, never comes back out). Settings reach a page
+  // only in their page-safe view: no PIN hash, no key or password of an address.
+  getSettings: call(none).returns<PageSettings>(),
+  updateSettings: call(z.object({ patch: settingsPatch }).strict()).returns<PageSettings>(),
   resetSettings: call(
     z.object({ keys: z.array(z.string().max(64)).min(1).max(settingKeys.length) }).strict(),
-  ).returns<EffectiveSettings>(),
+  ).returns<PageSettings>(),
   tokenStatus: call(none).returns<TokenStatus>(),
   /**
    * The one way to change the service address: with its token, tested against it, both saved
-   * only when the test passes (the token is then sent to that origin only).
+   * only when the test passes (the token is then sent to that origin only). The address as the
+   * page was shown it (a gateway's path hidden) stands for the address in effect.
    */
   connectService: call(
     z.object({ baseUrl: z.string().max(2000), token: z.string().max(512) }).strict(),
@@ -337,7 +344,7 @@ const events = {
   /** What became of one tap on the reader, for both screens: no tap goes unanswered. */
   'nfc-tap': event<TapAnswer>(),
   'displays-changed': event<DisplaysView>(),
-  'settings-changed': event<EffectiveSettings>(),
+  'settings-changed': event<PageSettings>(),
   'customer-view': event<CustomerView>(),
   /** Shown big on each display for a few seconds by "identify displays". */
   'identify-display': event<{ label: string }>(),

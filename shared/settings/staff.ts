@@ -42,6 +42,12 @@ const staffRoleSchema = z
       // The manager may do everything, always: a policy cannot leave a till without one.
       .refine((name) => name.toLowerCase() !== 'manager', {
         message: 'The manager role is built in: it may do everything, and IT cannot change it.',
+      })
+      // The cashier is redefined by its own name: "Cashier" beside "cashier" would be two roles,
+      // both offered, that people read as one.
+      .refine((name) => name === 'cashier' || name.toLowerCase() !== 'cashier', {
+        message:
+          'The cashier role is built in as "cashier": IT redefines it by that name, exactly.',
       }),
     permissions: z
       .array(z.enum(permissions, { message: `A permission is one of: ${permissions.join(', ')}.` }))
@@ -113,7 +119,8 @@ export const staffSettings = {
   }),
   /**
    * Roles IT defines, each a name and its permissions (shared/staff.ts); a staff member may be
-   * given one. "cashier" may be redefined; "manager" is built in and may do everything.
+   * given one. "cashier" may be redefined (by that name exactly: "Cashier" beside it would be a
+   * second role read as the same); "manager" is built in and may do everything.
    */
   staffRoles: declareSetting({
     schema: z
@@ -129,6 +136,6 @@ export const staffSettings = {
     description:
       'Roles and what each may do: [{"name":"supervisor","permissions":["sell","void-paid"]}]. IT only.',
     details:
-      'Permissions as in docs/staff.md. "cashier" may be redefined; "manager" may do everything.',
+      'Permissions as in docs/staff.md. "cashier" may be redefined, by that name exactly; "manager" may do everything.',
   }),
 };

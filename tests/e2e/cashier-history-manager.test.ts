@@ -185,7 +185,7 @@ describe('cashier: history a manager can use, and voiding a payment', () => {
     // Printing is automatic: the voided payment's slip printed by itself, and the order's
     // actions offer it again.
     await cashier.waitForSelector(
-      `${byTestId('order-print-status')} ${byTestId('receipt-status')}[data-state="sent"]`,
+      `${byTestId('order-print-status')} ${byTestId('receipt-status')}[data-state="printed"]`,
     );
     const slip = harness.printing.jobs.at(-1)!.document;
     expect(slip.kind).toBe('void-slip');

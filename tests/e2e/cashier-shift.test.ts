@@ -277,9 +277,9 @@ describe('cashier: a shift from opening to its Z report', () => {
     await cashier.keyboard.press('Escape');
     await cashier.waitForSelector(byTestId('print-preview'), { state: 'detached' });
     await cashier.click(byTestId('shift-report-print'));
-    await cashier.waitForSelector(`${byTestId('shift-report-paper')}[data-state="sent"]`);
+    await cashier.waitForSelector(`${byTestId('shift-report-paper')}[data-state="printed"]`);
     await expect(cashier.textContent(byTestId('shift-report-paper'))).resolves.toBe(
-      'The Z report 1 was sent to the default printer.',
+      'The Z report 1 was printed on the default printer.',
     );
     const marks = (index: number) =>
       harness.printing.jobs[index]!.document.blocks.flatMap((block) =>

@@ -1,5 +1,5 @@
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { useSaleFeedback } from './use-sale-feedback';
 import './feedback-flash.css';
 
@@ -14,7 +14,7 @@ export function SaleFeedback({
   settings,
 }: {
   sale: SaleSnapshot | null;
-  settings: EffectiveSettings | null;
+  settings: PageSettings | null;
 }) {
   const { cue, dismiss, plays } = useSaleFeedback(sale, settings);
   return (

@@ -1,5 +1,5 @@
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { useSoundCues, type SoundCues } from '../../common/sound/use-sound-cues';
 import { soundForSaleChange } from './sale-sounds';
 
@@ -10,12 +10,12 @@ import { soundForSaleChange } from './sale-sounds';
  */
 export function useSaleFeedback(
   sale: SaleSnapshot | null,
-  settings: EffectiveSettings | null,
+  settings: PageSettings | null,
 ): SoundCues {
   return useSoundCues(sale, soundForSaleChange, tillVolume(settings));
 }
 
 /** The till's volume: the settings' while "Sounds at the till" is on, 0 until they arrive. */
-export function tillVolume(settings: EffectiveSettings | null): number {
+export function tillVolume(settings: PageSettings | null): number {
   return settings?.values.soundOn ? settings.values.soundVolume : 0;
 }

@@ -17,7 +17,7 @@ import {
   type PrinterAddressCheck,
 } from '../../../shared/printing/printer-address';
 import type { PrinterView } from '../../../shared/printing/receipt-views';
-import type { EffectiveSettings, ReceiptPrinterSetting } from '../../../shared/settings';
+import type { PageSettings, ReceiptPrinterSetting } from '../../../shared/settings';
 import { callPos } from '../shell/pos';
 import { ReadOnlySetting } from '../settings/read-only-setting';
 import { SettingLabel } from '../settings/setting-label';
@@ -41,7 +41,7 @@ export function ReceiptSettingsPanel({
   settings,
   save,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   save: SaveSettings;
 }) {
   const { values, keys } = settings;
@@ -232,7 +232,7 @@ export function ReceiptSettingsPanel({
   );
 }
 
-function textsOf(settings: EffectiveSettings) {
+function textsOf(settings: PageSettings) {
   const { values } = settings;
   const printer = values.receiptPrinter;
   return {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import { WAIT_SCREEN_DELAY_MS } from '../../../shared/sale/wait-screen';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { useLatestCallback } from '../../common/use-latest-callback';
 import { callPos } from '../shell/pos';
 import { startScreenKeys } from '../start-screen';
@@ -24,7 +24,7 @@ export function SaleScreen({
   settings,
 }: {
   sale: SaleSnapshot | null;
-  settings: EffectiveSettings | null;
+  settings: PageSettings | null;
 }) {
   const requesting = sale?.state === 'requesting' ? sale.orderId : null;
   const waitScreenDue = useDueAfter(requesting, WAIT_SCREEN_DELAY_MS);

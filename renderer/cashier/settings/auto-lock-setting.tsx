@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { ReadOnlySetting } from './read-only-setting';
 import { SettingLabel } from './setting-label';
 import { autoLockWords, settingTitles } from './setting-words';
@@ -15,7 +15,7 @@ export function AutoLockSetting({
   settings,
   save,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   save: SaveSettings;
 }) {
   if (settings.keys.autoLockMinutes.locked) {

@@ -13,8 +13,9 @@ import {
 import { useEffect, useState } from 'react';
 import type { TokenStatus } from '../../../shared/api-token';
 import type { AppInfo, ConnectionTest } from '../../../shared/ipc/views';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
+import { hiddenAddressWords } from '../setup/setup-patch';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { ReadOnlySetting } from './read-only-setting';
@@ -36,7 +37,7 @@ export function ConnectionPanel({
   onSetup,
 }: {
   info: AppInfo;
-  settings: EffectiveSettings;
+  settings: PageSettings;
   onChanged: () => void;
   /** Opens the first-run setup; absent: the panel is read-only. */
   onSetup?: () => void;
@@ -180,7 +181,7 @@ export function ConnectionPanel({
                         text="Service address"
                       />
                     }
-                    description="Ends in /v1/cf-payment."
+                    description={hiddenAddressWords(address) ?? 'Ends in /v1/cf-payment.'}
                     placeholder="https://pay.example.com/v1/cf-payment"
                     value={address}
                     onChange={(event) => setAddress(event.currentTarget.value)}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { DisplaysView } from '../../../shared/ipc/views';
-import type { CustomerDisplayMode, EffectiveSettings } from '../../../shared/settings';
+import type { CustomerDisplayMode, PageSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosListener, useTillAction } from '../shell/use-pos';
@@ -20,7 +20,7 @@ const customerDisplayModes: readonly CustomerDisplayMode[] = [
  * Where the customer display goes, saved at once, with "Identify displays" to tell the
  * monitors apart. A choice IT locked is shown as text.
  */
-export function DisplaysPanel({ settings }: { settings: EffectiveSettings }) {
+export function DisplaysPanel({ settings }: { settings: PageSettings }) {
   const [view, setView] = useState<DisplaysView | null>(null);
   const action = useTillAction();
   const locked = settings.keys.customerDisplay.locked;

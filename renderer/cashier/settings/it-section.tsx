@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import type { AppInfo } from '../../../shared/ipc/views';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import type { StaffSession } from '../../../shared/staff';
 import { FailureAlert } from '../errors/failure-alert';
 import { AboutPanel } from './about-panel';
@@ -35,14 +35,14 @@ export function ItSection({
   onChanged,
 }: {
   info: AppInfo;
-  settings: EffectiveSettings;
+  settings: PageSettings;
   session: StaffSession | null;
   /** The section's form settings (settings-sections.ts). */
   keys: readonly DraftKey[];
   draft: TextDraft;
   onEdit: (key: DraftKey, value: string) => void;
   onUndo: (keys: readonly DraftKey[]) => void;
-  onSaved: (settings: EffectiveSettings, keys: readonly DraftKey[]) => void;
+  onSaved: (settings: PageSettings, keys: readonly DraftKey[]) => void;
   onSetup: () => void;
   onChanged: () => void;
 }) {

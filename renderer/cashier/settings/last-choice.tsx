@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
@@ -8,7 +8,7 @@ import { useTillAction } from '../shell/use-pos';
  * The chain and asset the sale screen picks first (the cashier's last choice), and "Forget
  * last choice": part of selling, so anyone who sells may forget it.
  */
-export function LastChoice({ settings }: { settings: EffectiveSettings }) {
+export function LastChoice({ settings }: { settings: PageSettings }) {
   const forgetting = useTillAction();
   const { values, keys } = settings;
   const mayForget =

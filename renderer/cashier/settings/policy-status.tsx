@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 
 /** Whether IT's policy applies, and if it was ignored, why. */
-export function PolicyStatus({ policy }: { policy: EffectiveSettings['policy'] }) {
+export function PolicyStatus({ policy }: { policy: PageSettings['policy'] }) {
   return policy.kind === 'applied' ? (
     <Alert
       color="grape"

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
+import type { PageSettings, SettingKey } from '../../../shared/settings';
 import { settingTitles, settingValueWords } from './setting-words';
 import { SourceBadge } from './source-badge';
 
@@ -14,7 +14,7 @@ export function ReadOnlySetting({
   label = settingTitles[setting],
   testId = `setting-${setting}`,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   setting: SettingKey;
   label?: string;
   testId?: string;

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
+import type { PageSettings, SettingKey } from '../../../shared/settings';
 import { ReadOnlySetting } from './read-only-setting';
 import { itOnlyKeys } from './setting-words';
 
@@ -7,7 +7,7 @@ import { itOnlyKeys } from './setting-words';
  * What IT decides for this till, read-only to everyone at it: every setting only IT sets (the
  * update feed, where prices come from, …) and every value IT locked, with "Managed by IT".
  */
-export function SetByItList({ settings }: { settings: EffectiveSettings }) {
+export function SetByItList({ settings }: { settings: PageSettings }) {
   const keys = (Object.keys(settings.keys) as SettingKey[]).filter(
     (key) => itOnlyKeys.has(key) || settings.keys[key].locked,
   );

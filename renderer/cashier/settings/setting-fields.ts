@@ -1,4 +1,4 @@
-import type { EffectiveSettings, SettingKey, Settings } from '../../../shared/settings';
+import type { PageSettings, PageSettingValues, SettingKey } from '../../../shared/settings';
 import { currencyChoices, timeZoneChoices, type SettingChoice } from './setting-choices';
 import { amountEntryChoices, settingTitles } from './setting-words';
 
@@ -48,7 +48,7 @@ const field = (key: DraftKey, rest: Omit<TextSettingField, 'key' | 'label'>) => 
 export const textSettingFields: Record<DraftKey, TextSettingField> = {
   shopName: field('shopName', { help: 'Shown on the customer display and in exports.' }),
   shopLogo: field('shopLogo', {
-    help: 'Shown on the customer display: a PNG, JPEG, WebP or SVG image of at most 256 KiB, or an https address.',
+    help: 'Shown on the customer display: a PNG, JPEG, WebP or SVG image of at most 256 KiB, or an https address (shown here without its part after "?", which the till keeps).',
     placeholder: 'https://shop.example.com/logo.png',
   }),
   shopAddress: field('shopAddress', {
@@ -85,7 +85,7 @@ const draftKeys = Object.keys(textSettingFields) as DraftKey[];
 
 export type TextDraft = Record<DraftKey, string>;
 
-export function draftOf(values: Settings): TextDraft {
+export function draftOf(values: PageSettingValues): TextDraft {
   return Object.fromEntries(draftKeys.map((key) => [key, values[key]])) as TextDraft;
 }
 
@@ -94,7 +94,11 @@ export function draftOf(values: Settings): TextDraft {
  * section's change): a value main changed replaces what was typed for it; every other field
  * keeps what the person typed, in whichever section it is.
  */
-export function rebaseDraft(draft: TextDraft, before: Settings, after: Settings): TextDraft {
+export function rebaseDraft(
+  draft: TextDraft,
+  before: PageSettingValues,
+  after: PageSettingValues,
+): TextDraft {
   const next = { ...draft };
   for (const key of draftKeys) if (before[key] !== after[key]) next[key] = after[key];
   return next;
@@ -106,7 +110,7 @@ export function rebaseDraft(draft: TextDraft, before: Settings, after: Settings)
  */
 export function changedPatch(
   draft: TextDraft,
-  settings: EffectiveSettings,
+  settings: PageSettings,
   keys: readonly DraftKey[] = draftKeys,
 ): Partial<TextDraft> {
   const patch: Partial<TextDraft> = {};
@@ -122,7 +126,7 @@ export function changedPatch(
  * it). A default or the till's own value needs no badge.
  */
 export function sourceLabel(
-  settings: EffectiveSettings,
+  settings: PageSettings,
   key: SettingKey,
 ): { text: string; color: string } | null {
   const state = settings.keys[key];
@@ -134,7 +138,7 @@ export function sourceLabel(
 /** What a field of a section's form is given: its setting, the value typed, main's problem. */
 export interface SettingFieldProps {
   field: TextSettingField;
-  settings: EffectiveSettings;
+  settings: PageSettings;
   value: string;
   problem: string | undefined;
   onChange: (value: string) => void;

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
+import type { PageSettings, SettingKey } from '../../../shared/settings';
 import { SourceBadge } from './source-badge';
 
 /** A setting's label: its words, then who set the value in effect (IT, this till, default). */
@@ -8,7 +8,7 @@ export function SettingLabel({
   setting,
   text,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   setting: SettingKey;
   text: string;
 }) {

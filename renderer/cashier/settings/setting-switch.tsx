@@ -1,5 +1,5 @@
 import { Switch } from '@mantine/core';
-import type { EffectiveSettings, SettingKey, Settings } from '../../../shared/settings';
+import type { PageSettings, SettingKey, Settings } from '../../../shared/settings';
 import { ReadOnlySetting } from './read-only-setting';
 import { SettingLabel } from './setting-label';
 
@@ -20,7 +20,7 @@ export function SettingSwitch({
   editable = true,
   onSave,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   setting: OnOffSettingKey;
   label: string;
   description: string;

@@ -1,4 +1,9 @@
-import type { ReceiptPrintingMode, SettingKey, Settings } from '../../../shared/settings';
+import type {
+  PageSettingValues,
+  ReceiptPrintingMode,
+  SettingKey,
+  Settings,
+} from '../../../shared/settings';
 
 /**
  * Every setting in the words the Settings page shows, and its value as text for where it is
@@ -120,9 +125,21 @@ function receiptPrinterWords(printer: Settings['receiptPrinter']): string {
   return `the network printer ${printer.host ?? ''}:${printer.port ?? 9100}`;
 }
 
-/** A setting's value as the page shows it read-only. */
-export function settingValueWords<Key extends SettingKey>(key: Key, value: Settings[Key]): string {
-  const settings = { [key]: value } as Partial<Settings>;
+/**
+ * An address main cut to its origin ("https://rates.example.com"): its host, as a person names
+ * the place ("rates.example.com"); the rest of the address, a key in it too, stays in main.
+ */
+const hostWords = (origin: string, none: string) => orNone(origin.replace(/^https:\/\//, ''), none);
+
+/**
+ * A setting's value as the page shows it read-only: main sends it with what is secret in it
+ * cut out (the managers' names only, addresses without their key), so it is shown whole.
+ */
+export function settingValueWords<Key extends SettingKey>(
+  key: Key,
+  value: PageSettingValues[Key],
+): string {
+  const settings = { [key]: value } as Partial<PageSettingValues>;
   switch (key) {
     case 'serviceBaseUrl':
       return orNone(settings.serviceBaseUrl!, 'Not set');
@@ -131,7 +148,9 @@ export function settingValueWords<Key extends SettingKey>(key: Key, value: Setti
         ? 'An image saved with the settings'
         : orNone(settings.shopLogo!);
     case 'updateFeedUrl':
-      return orNone(settings.updateFeedUrl!, 'None: no updates');
+      return hostWords(settings.updateFeedUrl!, 'None: no updates');
+    case 'rateProviderUrl':
+      return hostWords(settings.rateProviderUrl!, 'None');
     case 'fixedUsdPerUnit':
       return orNone(settings.fixedUsdPerUnit!, 'None: from the rate provider');
     case 'feePercent':

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { ReadOnlySetting } from './read-only-setting';
 import { SettingField } from './setting-field';
@@ -9,7 +9,7 @@ import { useSettingsSave } from './use-settings-save';
 interface SettingsFormProps {
   /** The section's settings, in screen order. */
   keys: readonly DraftKey[];
-  settings: EffectiveSettings;
+  settings: PageSettings;
   /** What is typed in every section (the screen keeps it while another section is shown). */
   draft: TextDraft;
   /** False: the person may not change these, even with an approval: shown as text. */
@@ -18,7 +18,7 @@ interface SettingsFormProps {
   /** Puts these fields back to what is in effect. */
   onUndo: (keys: readonly DraftKey[]) => void;
   /** A save went through: main's settings, as they now are. */
-  onSaved: (settings: EffectiveSettings, keys: readonly DraftKey[]) => void;
+  onSaved: (settings: PageSettings, keys: readonly DraftKey[]) => void;
   onChanged: () => void;
 }
 

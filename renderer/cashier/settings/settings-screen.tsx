@@ -1,7 +1,7 @@
 import { Alert, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { AppInfo } from '../../../shared/ipc/views';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import type { StaffSession } from '../../../shared/staff';
 import { FailureAlert } from '../errors/failure-alert';
 import { ReceiptSettingsPanel } from '../printing/receipt-settings-panel';
@@ -30,7 +30,7 @@ import { useSettingsSave } from './use-settings-save';
 
 interface SettingsScreenProps {
   info: AppInfo;
-  settings: EffectiveSettings | null;
+  settings: PageSettings | null;
   /**
    * Who is at the till and what they may do (use-staff-session.ts): undefined until known,
    * null when the till offers no staff sessions (one cashier who may do everything).
@@ -83,7 +83,7 @@ export function SettingsScreen({
 
   const edit = (key: DraftKey, value: string) =>
     setDraft((current) => (current ? { ...current, [key]: value } : current));
-  const putBack = (keys: readonly DraftKey[], values: EffectiveSettings['values']) =>
+  const putBack = (keys: readonly DraftKey[], values: PageSettings['values']) =>
     setDraft((current) => {
       if (!current) return current;
       const next = { ...current };
@@ -96,7 +96,7 @@ export function SettingsScreen({
     draft,
     onEdit: edit,
     onUndo: (keys: readonly DraftKey[]) => putBack(keys, settings.values),
-    onSaved: (saved: EffectiveSettings, keys: readonly DraftKey[]) => putBack(keys, saved.values),
+    onSaved: (saved: PageSettings, keys: readonly DraftKey[]) => putBack(keys, saved.values),
     onChanged,
   });
   const sectionOf = (name: SettingsSectionName) =>

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { ReadOnlySetting } from './read-only-setting';
 import { SettingLabel } from './setting-label';
 import { settingTitles, shiftRequiredChoices } from './setting-words';
@@ -10,7 +10,7 @@ export function ShiftRequiredSetting({
   settings,
   save,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   save: SaveSettings;
 }) {
   if (settings.keys.shiftRequired.locked) {
@@ -35,7 +35,7 @@ export function ShiftRequiredSetting({
       data-testid="setting-shiftRequired"
       onChange={(value) => {
         if (value !== null && value !== current)
-          void save({ shiftRequired: value as EffectiveSettings['values']['shiftRequired'] });
+          void save({ shiftRequired: value as PageSettings['values']['shiftRequired'] });
       }}
     />
   );

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Slider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { useSoundPort } from '../../common/sound/sound-port-context';
 import { ReadOnlySetting } from './read-only-setting';
 import { SettingSwitch } from './setting-switch';
@@ -11,13 +11,7 @@ import type { SaveSettings } from './use-settings-save';
  * customer display plays them too. Each change is saved at once through `save`; a setting IT
  * manages is shown as text, and "Test sound" plays whatever the settings.
  */
-export function SoundPanel({
-  settings,
-  save,
-}: {
-  settings: EffectiveSettings;
-  save: SaveSettings;
-}) {
+export function SoundPanel({ settings, save }: { settings: PageSettings; save: SaveSettings }) {
   const port = useSoundPort();
   const { values, keys } = settings;
   // The slider moves freely while dragged and is saved when let go; a new value from main

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { EffectiveSettings, SettingKey } from '../../../shared/settings';
+import type { PageSettings, SettingKey } from '../../../shared/settings';
 import { sourceLabel } from './setting-fields';
 
 /** "Managed by IT" (locked) or, quieter, "Preset by IT" beside a setting; nothing for the rest. */
@@ -7,7 +7,7 @@ export function SourceBadge({
   settings,
   setting,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   setting: SettingKey;
 }) {
   const label = sourceLabel(settings, setting);

@@ -1,6 +1,6 @@
 import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import type { StaffSession } from '../../../shared/staff';
 import { FailureAlert } from '../errors/failure-alert';
 import { AddStaffForm } from '../staff/add-staff-form';
@@ -25,7 +25,7 @@ export function StaffPanel({
   onSession,
   onChanged,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   /** undefined until known; null: the till offers no staff list, and nothing is shown. */
   session: StaffSession | null | undefined;
   onSession: (session: StaffSession) => void;

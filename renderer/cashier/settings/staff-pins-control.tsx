@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
@@ -17,7 +17,7 @@ export function StaffPinsControl({
   mayManage,
   onChanged,
 }: {
-  settings: EffectiveSettings;
+  settings: PageSettings;
   pinsOn: boolean;
   /** The person may manage the staff by themself (never lent by an approval). */
   mayManage: boolean;

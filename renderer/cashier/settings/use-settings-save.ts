@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { useLatestCallback } from '../../common/use-latest-callback';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
 import { problemsByKey } from './setting-problems';
 
 /** Saves a change of settings; resolves to the settings then in effect, or null when not saved. */
-export type SaveSettings = (patch: Record<string, unknown>) => Promise<EffectiveSettings | null>;
+export type SaveSettings = (patch: Record<string, unknown>) => Promise<PageSettings | null>;
 
 /**
  * One part of the Settings page saving its own settings: one `updateSettings` call with only

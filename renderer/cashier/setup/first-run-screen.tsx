@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { AppInfo, ConnectionTest } from '../../../shared/ipc/views';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { FailureAlert } from '../errors/failure-alert';
 import { ChoiceSelect } from '../settings/choice-select';
 import { currencyChoices } from '../settings/setting-choices';
@@ -21,11 +21,11 @@ import { problemsByKey } from '../settings/setting-problems';
 import { SourceBadge } from '../settings/source-badge';
 import { callPos } from '../shell/pos';
 import { useTillAction } from '../shell/use-pos';
-import { setupConnection, setupPatch, type SetupFields } from './setup-patch';
+import { hiddenAddressWords, setupConnection, setupPatch, type SetupFields } from './setup-patch';
 
 interface FirstRunProps {
   info: AppInfo;
-  settings: EffectiveSettings | null;
+  settings: PageSettings | null;
   /** True when the till cannot work until a service is set up (demo mode not allowed). */
   forced: boolean;
   onDone: () => void;
@@ -181,6 +181,9 @@ export function FirstRunScreen({ info, settings, forced, onDone }: FirstRunProps
                         key === 'serviceBaseUrl'
                           ? 'https://pay.example.com/v1/cf-payment'
                           : undefined
+                      }
+                      description={
+                        key === 'serviceBaseUrl' ? hiddenAddressWords(fields[key]) : undefined
                       }
                       onChange={(event) => change(event.currentTarget.value)}
                     />

@@ -1,4 +1,4 @@
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 
 export interface SetupFields {
   serviceBaseUrl: string;
@@ -16,7 +16,7 @@ const tillFieldKeys: readonly (keyof TillFields)[] = ['serialNumber', 'currency'
  * key would make main refuse the whole patch). Never the service address: main refuses it
  * there, since it changes only together with its token (`setupConnection`).
  */
-export function setupPatch(fields: SetupFields, settings: EffectiveSettings): Partial<TillFields> {
+export function setupPatch(fields: SetupFields, settings: PageSettings): Partial<TillFields> {
   const patch: Partial<TillFields> = {};
   for (const key of tillFieldKeys) {
     const value = fields[key].trim();
@@ -26,11 +26,25 @@ export function setupPatch(fields: SetupFields, settings: EffectiveSettings): Pa
   return patch;
 }
 
-/** What connectService gets: the address (IT's, when it is locked) with the token typed for it. */
+/**
+ * Words for an address main sent with a part hidden ("https://pay.example.com/…/v1/cf-payment":
+ * a gateway's path may hold a key); null for an address shown whole. Sent back as it is, that
+ * address means the one in effect.
+ */
+export function hiddenAddressWords(address: string): string | null {
+  return address.includes('/…/')
+    ? 'The till keeps the part shown as “…” to itself. Leave it as it is to keep this address.'
+    : null;
+}
+
+/**
+ * What connectService gets: the address (IT's, when it is locked) with the token typed for it.
+ * An address with a hidden part goes back as main sent it: main reads it as the one in effect.
+ */
 export function setupConnection(
   fields: SetupFields,
   token: string,
-  settings: EffectiveSettings,
+  settings: PageSettings,
 ): { baseUrl: string; token: string } {
   const baseUrl = settings.keys.serviceBaseUrl.locked
     ? settings.values.serviceBaseUrl

@@ -69,10 +69,13 @@ export function CashierApp() {
   const sale = usePosEvent('sale-changed') ?? null;
   // The last chain and asset lists, kept while the start form comes and goes between sales.
   const [catalogueMemory] = useState(() => new CatalogueMemory());
-  const { session, setSession } = useStaffSession();
+  const { session, setSession, failure: sessionFailure, retry: askSession } = useStaffSession();
+  // Who is at the till still unknown after a failed ask: no screen opens (it is asked again).
+  const sessionUnknown = session === undefined ? sessionFailure : null;
   // The first screen, or what keeps it from being drawn, replaces the start screen (index.html)
   // in the same frame; until then the start screen stays, not this component's spinner.
-  const drawn = (info !== null && session !== undefined) || infoFailure !== null;
+  const drawn =
+    (info !== null && session !== undefined) || infoFailure !== null || sessionUnknown !== null;
   useLayoutEffect(() => {
     if (drawn) removeStartScreen();
   }, [drawn]);
@@ -112,6 +115,8 @@ export function CashierApp() {
       <Stack align="center" justify="center" h="100%" p="xl">
         {infoFailure ? (
           <FailureAlert failure={infoFailure} onRetry={() => void loadInfo()} />
+        ) : sessionUnknown ? (
+          <FailureAlert failure={sessionUnknown} onRetry={askSession} />
         ) : (
           <Loader size="lg" />
         )}

@@ -1,6 +1,6 @@
 import type { CallName, Calls } from '../../../shared/ipc/contract';
 import type { CallResult, ResultOf } from '../../../shared/ipc/contract-kit';
-import type { EffectiveSettings } from '../../../shared/settings';
+import type { PageSettings } from '../../../shared/settings';
 import { callPos, onPos } from './pos';
 
 /** What the first screen cannot be drawn without: what the till is connected to, who may use it. */
@@ -22,7 +22,7 @@ const started: { [Name in FirstCallName]: Started<Name> | null } = {
 };
 let settingsAtStart: string | null = null;
 let settingsChangedSinceStart = false;
-let latestSettings: EffectiveSettings | undefined;
+let latestSettings: PageSettings | undefined;
 
 function start<Name extends FirstCallName>(call: FirstCall<Name>): Started<Name> {
   const entry: Started<Name> = { call, answer: null, untaken: true };
@@ -93,7 +93,7 @@ export function firstAnswer<Name extends FirstCallName>(name: Name): Answer<Name
  * `startFirstCalls` did not run): the shell's first render starts from them, so the sale
  * screen does not ask the catalogue of "no service yet" and then of the real one.
  */
-export function settingsSoFar(): EffectiveSettings | undefined {
+export function settingsSoFar(): PageSettings | undefined {
   return latestSettings;
 }
 
@@ -102,7 +102,7 @@ export function settingsSoFar(): EffectiveSettings | undefined {
  * first appInfo answer already reflects them, so asking it again would only repeat it. Every
  * subscription hears the current settings when it starts; this tells that from a change.
  */
-export function isSettingsAtStart(settings: EffectiveSettings): boolean {
+export function isSettingsAtStart(settings: PageSettings): boolean {
   if (settingsAtStart === null || settingsChangedSinceStart) return false;
   const same = JSON.stringify(settings) === settingsAtStart;
   if (same) settingsAtStart = null;

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { StaffSession } from '../../../shared/staff';
 import { callPos } from '../shell/pos';
@@ -35,6 +35,20 @@ export function SignInScreen({ session, onSession }: SignInScreenProps) {
       <Title order={1} size="h2">
         Who is at the till?
       </Title>
+      {session.noManager ? (
+        // Where the first-manager step would be: a till that had a manager does not make one.
+        <Alert
+          color="yellow"
+          variant="light"
+          title="No manager on this till"
+          data-testid="no-manager"
+        >
+          <Text size="md">
+            Nobody on the staff list is a manager now. Only IT can add one, in the till's policy:
+            ask IT. Until then, staff sign in and sell as before.
+          </Text>
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
         <Stack gap="sm">
           <Text size="lg">Tap your name, then type your PIN.</Text>

@@ -64,6 +64,7 @@ describe('every sale belongs to a shift', () => {
     const clock = new ManualClock();
     harness = await startHarness({ clock });
     const first = await sellPaid();
+    clock.advance(1_000);
     const second = await sellPaid();
     expect(harness.services.journal.get(first.orderId)?.shiftId).toBeNull();
 
@@ -86,5 +87,25 @@ describe('every sale belongs to a shift', () => {
     expect(text.split('\n').filter((row) => row.startsWith('sold before opening,'))).toHaveLength(
       2,
     );
+  });
+
+  it('holds for a new link for an expired sale: a new order needs a shift and the amount entry', async () => {
+    const clock = new ManualClock();
+    harness = await startHarness({ clock, settings: { shiftRequired: 'always' } });
+    await ok(call('openShift'));
+    const sale = await ok<SaleSnapshot>(call('startQrSale', usdt));
+    if (sale.expiry?.kind !== 'known') throw new Error('the sandbox link has a known expiry');
+    clock.advance(sale.expiry.atMs - clock.now());
+    expect(harness.services.sale.current()?.state).toBe('expired');
+    await ok(call('closeShift', { acknowledgeUnresolved: true }));
+    const refused = await call('newLinkForExpired');
+    expect(refused.ok ? null : refused.error.kind).toBe('no-shift');
+    await ok(call('openShift'));
+    await ok(call('updateSettings', { patch: { amountEntry: 'money' } }));
+    const typedInUnits = await call('newLinkForExpired');
+    expect(typedInUnits.ok ? null : typedInUnits.error.message).toBe(
+      'This till takes prices in USD: type the price in USD.',
+    );
+    expect(sandboxOrders()).toHaveLength(1);
   });
 });

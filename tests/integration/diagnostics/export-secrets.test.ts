@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../shared/settings';
+import { defaultSettings, type SettingKey } from '../../../shared/settings';
 import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import type { StaffSession } from '../../../shared/staff';
 import type { CallResult } from '../../../shared/ipc/contract-kit';
@@ -45,7 +45,12 @@ async function ok<T>(pending: Promise<CallResult<unknown>>): Promise<T> {
  * A till with PINs on, a manager IT provisions by its hash, the token saved for the sandbox. The
  * policy names the manager twice (an old entry IT forgot): the till logs that with the name.
  */
-async function staffedTill(managerPinHash: string, stalePinHash: string) {
+async function staffedTill(
+  managerPinHash: string,
+  stalePinHash: string,
+  /** More of IT's policy, preset. */
+  more: Record<string, unknown> = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'counter-diagnostics-secrets-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const sandbox = await startSandbox({ token: API_TOKEN });
@@ -60,6 +65,7 @@ async function staffedTill(managerPinHash: string, stalePinHash: string) {
       { name: MANAGER.name, pinHash: managerPinHash },
       { name: MANAGER.name, pinHash: stalePinHash },
     ],
+    ...more,
   };
   const settings = createSettingsService({
     store: createMemorySettingsStore({
@@ -72,7 +78,7 @@ async function staffedTill(managerPinHash: string, stalePinHash: string) {
       status: {
         kind: 'applied',
         path: POLICY_PATH,
-        presetKeys: ['staffPinsRequired', 'autoLockMinutes', 'provisionedManagers'],
+        presetKeys: Object.keys(policySettings) as SettingKey[],
         lockedKeys: ['provisionedManagers'],
       },
       policy: { settings: policySettings, locked: ['provisionedManagers'] },
@@ -231,5 +237,62 @@ describe('export diagnostics after a day with staff', () => {
     expect(log).toContain('"message":"staff signed in"');
     expect(log).toContain('"pageMessage":"QR failed for [payment link]"');
     expect(log).toContain('"name":"[redacted]"');
+  });
+});
+
+describe('export diagnostics after the updater failed on a private feed', () => {
+  it("masks the feed's password, path and key, and the rate provider's key, in a log line quoting them", async () => {
+    const feed = {
+      user: 'feeduser7',
+      password: 'feedPassw0rd',
+      path: '/private-feed-9x/',
+      key: 'feedToken0Secret',
+    };
+    const rateKey = 'rateKey0Secret';
+    const updateFeedUrl = `https://${feed.user}:${feed.password}@updates.example.invalid${feed.path}?token=${feed.key}`;
+    const { call, saved, loggerFor } = await staffedTill(
+      await hashPin(MANAGER.pin),
+      await hashPin(STALE_PIN),
+      {
+        updateFeedUrl,
+        rateProviderUrl: `https://rates.example.invalid/v1/prices?apikey=${rateKey}`,
+      },
+    );
+    // As electron-updater words a 404 of the feed (GenericProvider around builder-util-runtime's
+    // HttpError, its request description JSON-quoted), logged as the update service logs it.
+    const url = `https://updates.example.invalid${feed.path}latest.yml?token=${feed.key}`;
+    const description = JSON.stringify(
+      `method: GET url: ${url}\n\nPlease double check that your authentication token is correct. Due to security reasons, actual status maybe not reported, but 404.\n`,
+      null,
+      '  ',
+    );
+    loggerFor('update').error('update: refused', {
+      reason:
+        `Cannot find channel "latest.yml" update info: HttpError: 404 Not Found\n${description}\n` +
+        'Headers: {\n  "content-length": "0"\n}\n    at createHttpError (builder-util-runtime/out/httpExecutor.js:54:12)',
+    });
+    // And the address whole, as a line quoting the policy might.
+    loggerFor('main').warn('rates: provider unreachable', {
+      address: `https://rates.example.invalid/v1/prices?apikey=${rateKey}`,
+      feed: updateFeedUrl,
+    });
+
+    // IT's manager signs in and exports.
+    const start = await ok<StaffSession>(call('staffSession'));
+    const manager = start.staff.find((member) => member.name === MANAGER.name)!;
+    await ok(call('signIn', { staffId: manager.staffId, pin: MANAGER.pin }));
+    await ok(call('exportDiagnostics'));
+    const entries = unzipSync(saved[0]!);
+    const log = strFromU8(entries['logs/main.log']!);
+    expect(log).toContain('update: refused');
+    expect(log).toContain('Cannot find channel');
+    const leaks: string[] = [];
+    for (const [name, bytes] of Object.entries(entries)) {
+      const text = strFromU8(bytes);
+      for (const secret of [feed.user, feed.password, feed.path, feed.key, rateKey]) {
+        if (text.includes(secret)) leaks.push(`${secret} in ${name}`);
+      }
+    }
+    expect(leaks).toEqual([]);
   });
 });

@@ -201,9 +201,15 @@ describe('only prices the shop stands behind', () => {
     await euroTill(manualOnly);
     await call('setManualPrice', { asset: 'ETH', chainId: null, price: '2000' });
     expect(await quote()).toMatchObject({ ok: true, pricing: { source: 'manual', price: '2000' } });
-    expect(await call('updateSettings', { patch: { currency: 'USD' } })).toMatchObject({
-      ok: true,
-    });
+    // The fixed fee was in euros: it is given again with the new currency.
+    const alone = await call('updateSettings', { patch: { currency: 'USD' } });
+    expect(alone.ok ? null : alone.error.message).toContain(
+      'The fixed fee 0.3 was set in EUR: give it again in USD (or 0) in the same change.',
+    );
+    expect(harness!.settings.current().values.currency).toBe('EUR');
+    expect(
+      await call('updateSettings', { patch: { currency: 'USD', feeFixed: '0.3' } }),
+    ).toMatchObject({ ok: true });
     // 2000 euros are not 2000 dollars: the asset has no price, said in words.
     expect(await quote()).toEqual({
       ok: false,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../electron/logging/logger';
 import { ShiftRefusal, type ShiftRefusalCode } from '../../../electron/shifts/shift-errors';
 import { ShiftService } from '../../../electron/shifts/shift-service';
+import { ShiftStore } from '../../../electron/shifts/shift-store';
 import { ManualClock } from '../../support/manual-clock';
 import { euroPricing } from '../../support/pricing-fixtures';
 import { tempJournal, type TempJournal } from '../../support/sale-fixtures';
@@ -189,6 +190,24 @@ describe('shifts and Z reports on a real journal', () => {
     expect(z.report.orders.count).toBe(4);
     expect(z.report.byOutcome.cancelled.count).toBe(1);
     expect(z.report).toEqual(shifts.zReport(1)?.report);
+  });
+
+  it('takes in only sales made with no shift since the last Z report: what a Z counted stays put', () => {
+    // A journal from before the rule: a sale with no shift, then a shift opened without taking
+    // it in, closed with its Z report (whose takings count the sale).
+    const old = sell(journal(), clock, { to: 'paid-confirmed-by-cashier', shiftId: null });
+    new ShiftStore(journal().db).insertShift(clock.now(), null, 'POS-0001');
+    const z1 = shifts.close(null, false);
+    expect(z1.report.takings?.received.count).toBe(1);
+    const since = sell(journal(), clock, { to: 'paid-confirmed-by-cashier', shiftId: null });
+
+    shifts.open(null);
+    expect(journal().get(old.orderId)?.shiftId).toBeNull();
+    expect(journal().get(since.orderId)?.shiftId).toBe(2);
+    expect(shifts.xReport().takenBeforeOpening?.map((line) => line.orderId)).toEqual([
+      since.orderId,
+    ]);
+    expect(shifts.recompute(1)).toEqual(z1.report);
   });
 
   it('unfinished sales block the close until they are finished or acknowledged', () => {

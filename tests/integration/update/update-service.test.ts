@@ -203,6 +203,23 @@ describe('updates from the feed IT names', () => {
     expect(requests).toEqual([]);
   });
 
+  it("logs a refusal without the feed address's password, path or key that electron-updater quotes", async () => {
+    const host = new URL(origin).host;
+    const feedUrl = `http://feeduser:feedPassw0rd@${host}/private-feed/?token=feedToken0`;
+    const { settled, lines } = run(updaterFor(), feedUrl);
+    await expect(settled).resolves.toMatchObject({ kind: 'failed' });
+    // The feed answered 404 to the address with its key: electron-updater quoted it whole.
+    expect(requests).toEqual([expect.stringMatching(/^\/private-feed\/latest[^/]*\.yml$/)]);
+    const log = lines.join('\n');
+    expect(log).toContain('update: refused');
+    expect(log).toContain('Cannot find channel');
+    for (const secret of ['feeduser', 'feedPassw0rd', 'private-feed', 'feedToken0']) {
+      expect(log, secret).not.toContain(secret);
+    }
+    // Where it failed is still there for IT: the feed's origin.
+    expect(log).toContain(`${origin}/…`);
+  });
+
   it('makes no request at all when the policy names no feed', async () => {
     const { service, made } = run(undefined);
     expect(service.status()).toEqual({ kind: 'off' });

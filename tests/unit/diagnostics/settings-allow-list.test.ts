@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { settingKeys, type EffectiveSettings, type Settings } from '../../../shared/settings';
 import { withoutJsonExcerpt } from '../../../electron/diagnostics/bundle-redaction';
 import {
+  addressesCutToOrigin,
   exportedSettings,
+  pageSettings,
   settingExports,
+  settingSecrets,
 } from '../../../electron/diagnostics/settings-allow-list';
 import {
   effectiveSettingsOf,
@@ -173,6 +176,83 @@ describe('the diagnostics allow-list of settings', () => {
       ),
     ).toBe(
       "The policy file is not valid JSON: Expected ',' or '}' after property value in JSON at position 30",
+    );
+  });
+});
+
+describe('the same rules for a page, the audit trail and the log', () => {
+  it("gives a page every value with its secret cut out: managers' names, addresses' origins", () => {
+    const settings = secretLookingSettings();
+    const page = pageSettings(effectiveSettingsOf(settings));
+    const text = JSON.stringify(page);
+    // A page may name IT's managers and show the logo's address without its signature.
+    const shownOnPage = new Set([MANAGER_NAME, 'logo.png']);
+    for (const forbidden of forbiddenTexts.filter((text) => !shownOnPage.has(text))) {
+      expect(text, forbidden).not.toContain(forbidden);
+    }
+    expect(page.view).toBe('page');
+    expect(page.values).toEqual({
+      ...settings,
+      serviceBaseUrl: 'https://pay.example.com/…/v1/cf-payment',
+      shopLogo: 'https://cdn.example.com/shop/logo.png',
+      rateProviderUrl: 'https://rates.example.com',
+      updateFeedUrl: 'https://updates.example.com',
+      provisionedManagers: [{ name: MANAGER_NAME }],
+    });
+    // A value kept as it is, as it is; an address on the standard path, whole; none, none.
+    const plain = pageSettings(
+      effectiveSettingsOf({
+        ...settings,
+        serviceBaseUrl: 'http://127.0.0.1:8080/v1/cf-payment',
+        shopLogo: 'data:image/png;base64,iVBORw0KGgo=',
+        rateProviderUrl: '',
+        updateFeedUrl: '',
+      }),
+    ).values;
+    expect(plain).toMatchObject({
+      serviceBaseUrl: 'http://127.0.0.1:8080/v1/cf-payment',
+      shopLogo: 'data:image/png;base64,iVBORw0KGgo=',
+      rateProviderUrl: '',
+      updateFeedUrl: '',
+    });
+  });
+
+  it('names the secret texts of the addresses, to mask wherever a log line quotes them', () => {
+    expect(settingSecrets(secretLookingSettings()).sort()).toEqual(
+      [
+        '/tenant-7Hq2PathKey',
+        '?X-Amz-Signature=sig0LogoQuerySecret',
+        'sig0LogoQuerySecret',
+        '/v1/prices',
+        '?apikey=rateKey0Secret',
+        'rateKey0Secret',
+        'feeduser',
+        'feedPassw0rd',
+        '/private-feed/',
+        '?token=feedToken0',
+        'feedToken0',
+      ].sort(),
+    );
+    expect(
+      settingSecrets({
+        ...secretLookingSettings(),
+        serviceBaseUrl: 'https://pay.example.com/v1/cf-payment',
+        shopLogo: 'data:image/png;base64,iVBORw0KGgo=',
+        rateProviderUrl: 'https://rates.example.com',
+        updateFeedUrl: '',
+      }),
+    ).toEqual([]);
+  });
+
+  it('cuts every web address in a text to its origin', () => {
+    expect(
+      addressesCutToOrigin(
+        'HttpError: 404 "method: GET url: https://u:p@updates.example.com/feed/latest.yml?token=k\\n\\n" ' +
+          'and https://cdn.example.com then http://127.0.0.1:9/x?y=z',
+      ),
+    ).toBe(
+      'HttpError: 404 "method: GET url: https://updates.example.com/…\\n\\n" ' +
+        'and https://cdn.example.com then http://127.0.0.1:9/…',
     );
   });
 });

@@ -85,4 +85,24 @@ describe('learnAcceptedLinkRates: which link rates may price later sales', () =>
     see(null);
     expect(learnt).toEqual([]);
   });
+
+  it('dates a learnt rate from when its link came back, not from when it was paid or accepted', () => {
+    let nowMs = NOW;
+    const learnt: number[] = [];
+    const see = learnAcceptedLinkRates(
+      { recordLinkRate: (_asset, _chain, _rate, atMs) => void learnt.push(atMs) },
+      () => nowMs,
+    );
+    see({ ...sale('a', 'requesting'), link: null });
+    nowMs += 1_000;
+    see(sale('a', 'amount-differs'));
+    nowMs += 540_000;
+    see(sale('a', 'awaiting-payment'));
+    expect(learnt).toEqual([NOW + 1_000]);
+    // The next order's link is dated by its own arrival.
+    see(sale('b', 'awaiting-payment'));
+    nowMs += 7_200_000;
+    see(sale('b', 'paid-after-all'));
+    expect(learnt).toEqual([NOW + 1_000, NOW + 541_000]);
+  });
 });

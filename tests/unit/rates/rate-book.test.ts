@@ -149,10 +149,10 @@ describe('RateBook', () => {
       },
     });
     expect(rates.manualPrices().map((typed) => typed.retired)).toEqual([true, true]);
-    // A new price in the new currency holds; the chain's own old one stays retired.
+    // A new price in the new currency holds, also where a chain's own old one is retired.
     rates.setManualPrice('ETH', null, '1800');
     expect(rates.priceFor('ETH', '1')).toMatchObject({ ok: true, price: { usdPrice: '2340' } });
-    expect(rates.priceFor('ETH', '56')).toMatchObject({ ok: false });
+    expect(rates.priceFor('ETH', '56')).toMatchObject({ ok: true, price: { usdPrice: '2340' } });
     expect(
       rates.manualPrices().map((typed) => [typed.chainId, typed.currency, typed.retired]),
     ).toEqual([

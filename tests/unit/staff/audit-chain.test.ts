@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteOrderJournal } from '../../../electron/journal/sqlite-order-journal';
 import { CHAIN_START, rowHash } from '../../../electron/staff/audit-chain';
+import { AuditChainEndFile } from '../../../electron/staff/audit-chain-end-file';
 import { AuditChainWatch } from '../../../electron/staff/audit-chain-watch';
 import { AuditTrail } from '../../../electron/staff/audit-trail';
 import { ManualClock } from '../../support/manual-clock';
@@ -278,7 +279,7 @@ describe('the audit chain', () => {
         { kind: 'added', auditId: 10 },
       ],
       summary:
-        'entries just before entry 5 were removed; entry 6 was added by hand; ' +
+        'entries just before entry 5 were removed; entry 6 was added or altered by hand; ' +
         'entries just before entry 10 were removed; and 1 more',
     });
   });
@@ -304,6 +305,116 @@ describe('the audit chain', () => {
     expect(trail.events().at(-1)).toMatchObject({
       before: { shopLogo: '' },
       after: { shopLogo: `[${logo.length} characters]` },
+    });
+  });
+});
+
+describe('the rows from before the chain, and the end recorded outside the file', () => {
+  /** The journal with its trail and a watch recording the end beside it; `durable` as told. */
+  function startRecorded(durable: () => boolean = () => true) {
+    const journal = new SqliteOrderJournal({ path, clock });
+    opened.push(journal);
+    const log = recordingLogger();
+    const trail = new AuditTrail(journal.db, clock);
+    const file = new AuditChainEndFile(join(dir, 'audit-chain-head.json'), log.logger);
+    const watch = new AuditChainWatch(trail, clock, log.logger, { file, durable });
+    return { journal, trail, file, watch, log, status: watch.check() };
+  }
+  const nextTurn = () => new Promise((done) => setImmediate(done));
+
+  it('refuses a row without a hash past the rows counted from before the chain', () => {
+    tillWroteFiveRows();
+    editByHand(`UPDATE audit_events SET row_hash = NULL WHERE audit_id = 1`);
+    // Row 2 still chains over row 1's fields: only the hash taken away shows.
+    expect(start().status.problems).toEqual([{ kind: 'added', auditId: 1 }]);
+  });
+
+  it('finds rows counted from before the chain removed, whatever the hashes say', () => {
+    const file = new SqliteOrderJournal({ path, clock });
+    file.db.exec(`
+      DROP TRIGGER audit_events_chained;
+      DROP TRIGGER audit_chain_start_kept;
+      UPDATE audit_chain_start SET earlier_rows = 2;
+      INSERT INTO audit_events (audit_id, at_ms, action, detail) VALUES (1, 1, 'sign-in', '{}');
+    `);
+    file.close();
+    const { status, trail } = start();
+    expect(status).toMatchObject({
+      intact: false,
+      problems: [{ kind: 'earlier-rows-changed', auditId: null }],
+      summary: 'entries from before the chain began were removed',
+    });
+    // Not sealed as a trail from before the chain.
+    expect(trail.events().map((row) => row.action)).toEqual(['sign-in', 'audit-chain-broken']);
+  });
+
+  it('finds the end marker emptied while rows are there', () => {
+    tillWroteFiveRows();
+    editByHand(`
+      DROP TRIGGER audit_chain_head_forward;
+      UPDATE audit_chain_head SET audit_id = NULL, row_hash = NULL;
+    `);
+    expect(start().status.problems).toEqual([{ kind: 'end-marker-gone', auditId: null }]);
+  });
+
+  it('records the end beside the journal after each row once it is durable, and checks it at start', async () => {
+    const first = startRecorded();
+    expect(first.file.read()).toBeNull();
+    first.trail.append('sign-in', { actorId: 'staff-1' });
+    first.trail.append('sign-out', { actorId: 'staff-1' });
+    expect(first.file.read()).toBeNull();
+    await nextTurn();
+    expect(first.file.read()).toEqual({ auditId: 2, rowHash: first.trail.chainEnd()!.rowHash });
+    first.journal.close();
+
+    editByHand('DELETE FROM audit_events WHERE audit_id = 2');
+    editByHand(`
+      DROP TRIGGER audit_chain_head_forward;
+      UPDATE audit_chain_head SET audit_id = 1,
+        row_hash = (SELECT row_hash FROM audit_events WHERE audit_id = 1);
+    `);
+    const second = startRecorded();
+    expect(second.status).toMatchObject({
+      intact: false,
+      problems: [{ kind: 'recorded-end-gone', auditId: 2 }],
+      summary: 'entries up to entry 2, as the till last recorded them, were removed or replaced',
+    });
+    // Kept as it was, so the next start finds the same.
+    second.trail.append('sign-in', { actorId: 'staff-1' });
+    await nextTurn();
+    second.watch.seal();
+    expect(second.file.read()).toMatchObject({ auditId: 2 });
+    expect(second.watch.check().problems).toEqual([{ kind: 'recorded-end-gone', auditId: 2 }]);
+  });
+
+  it('records nothing the journal could not make durable, and tries again at the next row', async () => {
+    let durable = false;
+    const { trail, file } = startRecorded(() => durable);
+    trail.append('sign-in', { actorId: 'staff-1' });
+    await nextTurn();
+    expect(file.read()).toBeNull();
+    durable = true;
+    trail.append('sign-out', { actorId: 'staff-1' });
+    await nextTurn();
+    expect(file.read()).toMatchObject({ auditId: 2 });
+  });
+
+  it('logs a record it cannot write or read, and never throws into the act', async () => {
+    const { trail, log } = startRecorded();
+    mkdirSync(join(dir, 'audit-chain-head.json.next'));
+    trail.append('sign-in', { actorId: 'staff-1' });
+    await nextTurn();
+    expect(log.calls).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'the audit chain end could not be recorded',
+      }),
+    );
+    writeFileSync(join(dir, 'audit-chain-head.json'), '{"auditId":1,"rowHash":"nope"}');
+    expect(new AuditChainEndFile(join(dir, 'audit-chain-head.json'), log.logger).read()).toBeNull();
+    expect(log.calls.at(-1)).toEqual({
+      level: 'warn',
+      message: 'the audit chain end record is not one: it is written again',
     });
   });
 });

@@ -9,7 +9,16 @@ describe('guardedAct', () => {
       actKey('updateSettings', { patch: { b: [2, { d: 4, c: 3 }], a: 1 } }),
     );
     expect(actKey('exportDiagnostics', undefined)).toBe(actKey('exportDiagnostics', {}));
-    expect(actKey('x', { a: 1, b: undefined })).toBe(actKey('x', { a: 1 }));
+  });
+
+  it('keys a key whose value is undefined apart: the guard counts it, so the approval does', () => {
+    expect(actKey('x', { a: 1, b: undefined })).not.toBe(actKey('x', { a: 1 }));
+    expect(actKey('x', { a: undefined })).not.toBe(actKey('x', {}));
+    expect(actKey('x', { a: undefined })).not.toBe(actKey('x', { a: null }));
+    expect(actKey('x', { a: [undefined] })).not.toBe(actKey('x', { a: [null] }));
+    // No two shapes write the same text.
+    expect(actKey('x', { a: { b: 1 } })).not.toBe(actKey('x', { a: [['b', 1]] }));
+    expect(actKey('x', { a: ['value', 1] })).not.toBe(actKey('x', { a: 1 }));
   });
 
   it('keys another call, another value, another list order or one more key apart', () => {

@@ -1,6 +1,6 @@
 import { Grid, Stack, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { EffectiveSettings } from '../../../../shared/settings';
+import type { PageSettings } from '../../../../shared/settings';
 import { AfterFirstPaint } from '../../../common/after-first-paint';
 import { useLatestCallback } from '../../../common/use-latest-callback';
 import { nfcStatusWords } from '../../nfc/nfc-status-words';
@@ -35,7 +35,7 @@ export function StartSale({
   typedAhead = '',
   onTypedAheadTaken,
 }: {
-  settings: EffectiveSettings | null;
+  settings: PageSettings | null;
   /** A sale is being started (its link requested): the form waits, whoever started it. */
   starting?: boolean;
   /** Keys typed on the last sale's outcome screen: the start of this sale's amount. */

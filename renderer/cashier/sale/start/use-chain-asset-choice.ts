@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { AssetView, ChainView } from '../../../../shared/ipc/views';
-import type { EffectiveSettings } from '../../../../shared/settings';
+import type { PageSettings } from '../../../../shared/settings';
 import { useLatestCallback } from '../../../common/use-latest-callback';
 import { callPos } from '../../shell/pos';
 import { useCatalogueMemory } from './catalogue-memory';
@@ -32,7 +32,7 @@ export interface ChainAssetChoice {
  * a list of one. Each pick is remembered in the settings, unless IT locked that setting.
  */
 export function useChainAssetChoice(
-  settings: EffectiveSettings | null,
+  settings: PageSettings | null,
   onAssetChosen: () => void,
 ): ChainAssetChoice {
   const values = settings?.values;

@@ -1,16 +1,15 @@
 import type { AppInfo } from '../../../../shared/ipc/views';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
-import { defaultSettings, settingKeys, type EffectiveSettings } from '../../../../shared/settings';
+import { defaultSettings, settingKeys, type PageSettings } from '../../../../shared/settings';
 
-/** Effective settings as main sends them: defaults (or `values`), nothing managed. */
-export function cashierSettings(
-  values: Partial<EffectiveSettings['values']> = {},
-): EffectiveSettings {
+/** The settings as main sends them to the page: defaults (or `values`), nothing managed. */
+export function cashierSettings(values: Partial<PageSettings['values']> = {}): PageSettings {
   return {
+    view: 'page',
     values: { ...defaultSettings({ reportTimeZone: 'UTC' }), ...values },
     keys: Object.fromEntries(
       settingKeys.map((key) => [key, { source: 'default', locked: false }]),
-    ) as EffectiveSettings['keys'],
+    ) as PageSettings['keys'],
     policy: { kind: 'none', path: '' },
     policySources: [],
     localProblems: [],

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SaleSnapshot } from '../../../../shared/sale/sale-snapshot';
 import type { SaleState } from '../../../../shared/sale/sale-states';
-import type { EffectiveSettings } from '../../../../shared/settings';
+import type { PageSettings } from '../../../../shared/settings';
 import { SaleFeedback } from '../../../../renderer/cashier/feedback/sale-feedback';
 import { SoundPortProvider } from '../../../../renderer/common/sound/sound-port-context';
 import { recordingPort } from '../common/recording-sound-port';
@@ -17,9 +17,9 @@ const nfc = (state: SaleState, patch: Partial<SaleSnapshot> = {}) =>
   saleSnapshot({ kind: 'nfc', state, ...patch });
 
 /** The feedback over a sale, with a port that records what it was asked to play. */
-function showFeedback(sale: SaleSnapshot | null, settings: EffectiveSettings | null) {
+function showFeedback(sale: SaleSnapshot | null, settings: PageSettings | null) {
   const port = recordingPort();
-  const ui = (nextSale: SaleSnapshot | null, nextSettings: EffectiveSettings | null) => (
+  const ui = (nextSale: SaleSnapshot | null, nextSettings: PageSettings | null) => (
     <StrictMode>
       <SoundPortProvider port={port}>
         <SaleFeedback sale={nextSale} settings={nextSettings} />

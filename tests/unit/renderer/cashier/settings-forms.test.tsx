@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   defaultSettings,
   settingKeys,
-  type EffectiveSettings,
+  type PageSettings,
   type SettingKey,
 } from '../../../../shared/settings';
 import { changedPatch, draftOf } from '../../../../renderer/cashier/settings/setting-fields';
@@ -16,9 +16,10 @@ import { installFakePos, renderWithTheme, type FakePos } from './fake-pos';
 
 function settingsWith(
   locked: SettingKey[] = [],
-  values: Partial<EffectiveSettings['values']> = {},
-): EffectiveSettings {
+  values: Partial<PageSettings['values']> = {},
+): PageSettings {
   return {
+    view: 'page',
     values: { ...defaultSettings({ reportTimeZone: 'UTC' }), ...values },
     keys: Object.fromEntries(
       settingKeys.map((key) => [
@@ -27,7 +28,7 @@ function settingsWith(
           ? { source: 'managed', locked: true }
           : { source: 'default', locked: false },
       ]),
-    ) as EffectiveSettings['keys'],
+    ) as PageSettings['keys'],
     policy: locked.length
       ? { kind: 'applied', path: '/etc/policy.json', presetKeys: [], lockedKeys: locked }
       : { kind: 'none', path: '' },
@@ -323,7 +324,7 @@ describe('FirstRunScreen', () => {
 });
 
 describe('SettingsScreen lists and problems', () => {
-  const renderSettings = (settings: EffectiveSettings) =>
+  const renderSettings = (settings: PageSettings) =>
     renderWithTheme(
       <SettingsScreen
         info={{ ...info, needsSetup: false }}

@@ -5,7 +5,7 @@ import {
   itOnlySettingKeys,
   settingDomainOf,
   settingKeys,
-  type EffectiveSettings,
+  type PageSettings,
   type SettingKey,
 } from '../../../../shared/settings';
 import { settingsPermission, type Permission, type StaffSession } from '../../../../shared/staff';
@@ -40,7 +40,7 @@ const asCashier = staffSession({ signedIn: signedInAs(ben) });
 const asManager = staffSession({ signedIn: signedInAs(ana) });
 const pinsOff = staffSession({ pinsRequired: false });
 
-function lockedSettings(locked: SettingKey[], values: Partial<EffectiveSettings['values']> = {}) {
+function lockedSettings(locked: SettingKey[], values: Partial<PageSettings['values']> = {}) {
   const settings = cashierSettings(values);
   for (const key of locked) settings.keys[key] = { source: 'managed', locked: true };
   if (locked.length > 0) {
@@ -141,6 +141,25 @@ describe('who sees what', () => {
       ]);
     }
     expect(inputsIn(section('sound')).length).toBeGreaterThan(0);
+  });
+
+  it('"Set by IT" reads what main sent with its secrets cut: hosts, names, a hidden path as "…"', async () => {
+    showSettings(
+      asManager,
+      lockedSettings(['serviceBaseUrl'], {
+        serviceBaseUrl: 'https://pay.example.com/…/v1/cf-payment',
+        rateProviderUrl: 'https://rates.example.com',
+        updateFeedUrl: 'https://updates.example.com',
+        provisionedManagers: [{ name: 'Ana' }, { name: 'Bo' }],
+      }),
+    );
+    const it = await open('it');
+    const words = (key: SettingKey) =>
+      within(it).getByTestId(`it-setting-${key}`).querySelector('[data-value]')?.textContent;
+    expect(words('rateProviderUrl')).toBe('rates.example.com');
+    expect(words('updateFeedUrl')).toBe('updates.example.com');
+    expect(words('provisionedManagers')).toBe('Ana, Bo');
+    expect(words('serviceBaseUrl')).toBe('https://pay.example.com/…/v1/cf-payment');
   });
 
   it('a manager: inputs in every section, no approval line, the connection and set-up offered', async () => {

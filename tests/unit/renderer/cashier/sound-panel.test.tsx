@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EffectiveSettings, SettingKey } from '../../../../shared/settings';
+import type { PageSettings, SettingKey } from '../../../../shared/settings';
 import { SoundPanel } from '../../../../renderer/cashier/settings/sound-panel';
 import { SettingsScreen } from '../../../../renderer/cashier/settings/settings-screen';
 import { SoundPortProvider } from '../../../../renderer/common/sound/sound-port-context';
@@ -12,22 +12,22 @@ import { installFakePos } from './fake-pos';
 
 afterEach(() => cleanup());
 
-function lockedSettings(locked: SettingKey[], values: Partial<EffectiveSettings['values']> = {}) {
+function lockedSettings(locked: SettingKey[], values: Partial<PageSettings['values']> = {}) {
   const settings = cashierSettings(values);
   for (const key of locked) settings.keys[key] = { source: 'managed', locked: true };
   return settings;
 }
 
-function showPanel(settings: EffectiveSettings) {
+function showPanel(settings: PageSettings) {
   const port = recordingPort();
   const save = vi.fn(async (_values: Record<string, unknown>) => null);
-  const ui = (next: EffectiveSettings) => (
+  const ui = (next: PageSettings) => (
     <SoundPortProvider port={port}>
       <SoundPanel settings={next} save={save} />
     </SoundPortProvider>
   );
   const view = renderWithTheme(ui(settings));
-  return { port, save, show: (next: EffectiveSettings) => view.rerender(ui(next)) };
+  return { port, save, show: (next: PageSettings) => view.rerender(ui(next)) };
 }
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;

@@ -221,6 +221,20 @@ describe('staffRoles', () => {
     );
   });
 
+  it('refuses a name spelled like the built-in cashier but for its case: two roles people read as one', () => {
+    refuseEach(
+      'staffRoles',
+      ['Cashier', 'CASHIER', 'cashieR'].map(named),
+      'The cashier role is built in as "cashier": IT redefines it by that name, exactly. (at 0.name)',
+    );
+    accept('staffRoles', named('cashiers'));
+    accept('staffRoles', named('head cashier'));
+    accept('staffRoles', [
+      { name: 'cashier', permissions: ['sell', 'void-paid'] },
+      { name: 'Kassierer', permissions: ['sell'] },
+    ]);
+  });
+
   it('takes a name of 1 to 32 letters or digits, with spaces, dots, dashes and underscores inside', () => {
     acceptEach(
       'staffRoles',
