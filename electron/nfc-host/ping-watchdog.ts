@@ -3,10 +3,10 @@ import type { Logger } from '../logging/logger';
 import type { ReaderChannel } from './reader-channel';
 
 /**
- * Pings the reader process on the Clock and kills it when a ping goes unanswered too long:
- * the PC/SC addon can block the process's thread without the process dying
- * (docs/architecture.md: Processes), and only a missing pong shows it. The kill makes the
- * process exit, which the supervisor answers with a restart.
+ * Pings the reader process on the Clock and tells when a ping goes unanswered too long: the
+ * PC/SC addon can block the process's thread without the process dying
+ * (docs/architecture.md: Processes), and only a missing pong shows it. The supervisor ends the
+ * process then, and its exit brings the restart.
  */
 
 /** Ping every intervalMs; no pong within timeoutMs means a stuck thread. false: no watchdog. */
@@ -25,6 +25,8 @@ export class PingWatchdog {
     private readonly logger: Logger,
     /** The process to watch, or null once it has gone or is being stopped. */
     private readonly watched: () => ReaderChannel | null,
+    /** The watched process stopped answering: its thread is stuck; end it. */
+    private readonly onStuck: (channel: ReaderChannel) => void,
   ) {}
 
   /** A fresh process: forget any unanswered ping and start ticking. */
@@ -38,7 +40,7 @@ export class PingWatchdog {
       const now = this.clock.now();
       if (this.unansweredPing && now - this.unansweredPing.sentAtMs >= settings.timeoutMs) {
         this.logger.error('nfc reader process stopped answering; restarting it');
-        channel.kill();
+        this.onStuck(channel);
         return;
       }
       if (!this.unansweredPing) {

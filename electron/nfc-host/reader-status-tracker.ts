@@ -10,10 +10,20 @@ import { initialNfcStatus } from './nfc-status';
  * reading while another has a card present still shows 'reading'. A hung PC/SC service stays
  * the news across the restarts it causes, until a process reports the service again; a state
  * that has its own advice (no reader, no service) clears the last read's error, which would
- * otherwise stand in for that advice.
+ * otherwise stand in for that advice, and a read that fails while such a state, or PC/SC's
+ * own failure, is the news (the reader went mid-read) is only logged: it never replaces it.
  */
 
 type Listener = (status: NfcStatus) => void;
+
+/** States that say the reader or its service is missing or failing, each with its own advice. */
+const TROUBLE_STATES: ReadonlySet<NfcStatus['state']> = new Set([
+  'pcsc-missing',
+  'pcsc-not-answering',
+  'no-reader',
+  'restarting',
+  'stopped',
+]);
 
 export class ReaderStatusTracker {
   private current: NfcStatus = { ...initialNfcStatus };
@@ -34,15 +44,22 @@ export class ReaderStatusTracker {
   }
 
   /**
-   * The process died and a restart is coming: its readers and cards went with it. While PC/SC
-   * hangs, the restarts are its doing (a new process waits on it too): that stays the news.
+   * The process died and a restart is coming: its readers and cards went with it. Ended
+   * because PC/SC hangs (`pcscHung`: its own report, or its thread stuck in a PC/SC call), or
+   * while PC/SC hangs, the restarts are the service's doing (a new process waits on it too):
+   * that is, and stays, the news.
    */
-  processExited(): void {
+  processExited(pcscHung: boolean): void {
     this.cards.clear();
+    const hung = pcscHung || this.current.state === 'pcsc-not-answering';
+    if (pcscHung && this.current.state !== 'pcsc-not-answering')
+      this.logger.error('nfc: the reader process was stuck in the PC/SC service');
+    if (hung) this.pcscErrorShown = false;
     this.update({
-      ...(this.current.state === 'pcsc-not-answering' ? {} : { state: 'restarting' as const }),
+      state: hung ? 'pcsc-not-answering' : 'restarting',
       readers: [],
       card: 'none',
+      ...(hung ? { lastError: null } : {}),
       restarts: this.current.restarts + 1,
     });
   }
@@ -107,8 +124,20 @@ export class ReaderStatusTracker {
         if (message.reader && this.cards.get(message.reader) === 'reading')
           this.cards.set(message.reader, 'present');
         this.logger.warn('nfc reader error', { message: message.message, fault: message.fault });
+        // The reader or its service is the news: the read it took down says nothing more.
+        if (this.readerTroubleShown() || this.readerGone(message.reader)) return this.update({});
         return this.update({ lastError: message.message });
     }
+  }
+
+  /** The status tells of a missing or failing reader or service, with advice of its own. */
+  private readerTroubleShown(): boolean {
+    return this.pcscErrorShown || TROUBLE_STATES.has(this.current.state);
+  }
+
+  /** A read's reader that is no longer listed: unplugged, or lost with PC/SC. */
+  private readerGone(reader: string | undefined): boolean {
+    return reader !== undefined && !this.current.readers.includes(reader);
   }
 
   /** Merges `partial` over the status (card recomputed from the readers first) and notifies. */

@@ -3,8 +3,13 @@
  * its thread and can crash; neither may freeze or kill the till): starts it, configures it, answers for its
  * health with a ping watchdog, restarts it with backoff when it dies or hangs (its own thread,
  * or PC/SC under it: it says so itself, `pcsc-not-answering`), and turns its messages into a
- * status and an event stream. Time comes from the Clock port. The backoff, the watchdog and
- * the status each live in their own file; this class runs the process.
+ * status and an event stream, ended for each process by `process-ended`. Time comes from the
+ * Clock port. The backoff, the watchdog and the status each live in their own file; this class
+ * runs the process.
+ *
+ * A process whose thread stopped answering pings is stuck in a PC/SC call: the only calls it
+ * makes that can block are PC/SC's, and those block only while the service hangs. So its end
+ * is reported as PC/SC not answering, as the process's own report would be, not as a crash.
  */
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../logging/logger';
@@ -23,8 +28,14 @@ import type { ReaderChannel, SpawnReader } from './reader-channel';
 import { ReaderStatusTracker } from './reader-status-tracker';
 import { RestartSchedule } from './restart-schedule';
 
-/** A reader message stamped with the process generation, so taps of two processes never mix. */
-export type ReaderEvent = ReaderToHost & { generation: number };
+/**
+ * A reader message stamped with the process generation, so taps of two processes never mix;
+ * and, last of each generation, its end: `pcscHung` when it ended because PC/SC hung under it
+ * (its own report, or its thread stuck), so what it left unfinished was the service's doing.
+ */
+export type ReaderEvent =
+  | (ReaderToHost & { generation: number })
+  | { type: 'process-ended'; generation: number; pcscHung: boolean };
 
 export type StopOutcome = 'exited' | 'killed' | 'not-running';
 
@@ -57,6 +68,8 @@ export interface ReaderSupervisorOptions {
 export class ReaderSupervisor {
   private channel: ReaderChannel | null = null;
   private generation = 0;
+  /** The running process is being ended because PC/SC hangs under it. */
+  private endingForHang = false;
   private stopping: Promise<StopOutcome> | null = null;
   private readonly restarts: RestartSchedule;
   private readonly watchdog: PingWatchdog;
@@ -82,6 +95,7 @@ export class ReaderSupervisor {
       options.watchdog ?? defaultWatchdogSettings,
       this.logger,
       () => (this.stopping ? null : this.channel),
+      (channel) => this.endForHang(channel),
     );
     this.tracker = new ReaderStatusTracker(this.logger);
   }
@@ -164,6 +178,7 @@ export class ReaderSupervisor {
       return;
     }
     this.channel = channel;
+    this.endingForHang = false;
     this.restarts.launched();
     channel.onMessage((raw) => this.onMessage(generation, raw));
     channel.onExit((code) => this.onExit(generation, code));
@@ -176,9 +191,22 @@ export class ReaderSupervisor {
     this.channel = null;
     this.watchdog.disarm();
     this.logger.warn('nfc reader process exited', { code });
+    const pcscHung = this.endingForHang;
     this.restarts.exited();
-    this.tracker.processExited();
+    this.tracker.processExited(pcscHung);
+    this.publish({ type: 'process-ended', generation, pcscHung });
     this.scheduleRestart();
+  }
+
+  /** PC/SC hangs under the process: end it; its exit brings the restart, with the backoff. */
+  private endForHang(channel: ReaderChannel): void {
+    if (channel !== this.channel) return;
+    this.endingForHang = true;
+    channel.kill();
+  }
+
+  private publish(event: ReaderEvent): void {
+    for (const listener of [...this.eventListeners]) listener(event);
   }
 
   private scheduleRestart(): void {
@@ -200,11 +228,11 @@ export class ReaderSupervisor {
       return;
     }
     this.tracker.apply(message);
-    const event: ReaderEvent = { ...message, generation };
-    for (const listener of [...this.eventListeners]) listener(event);
+    this.publish({ ...message, generation });
     // Its PC/SC calls wait on the hung service, and so would its clean exit: end it now. The
     // exit brings the restart, with the backoff, and the next process waits for the service
     // (or the watchdog ends it too) until PC/SC answers again.
-    if (message.type === 'pcsc-not-answering' && !this.stopping) this.channel?.kill();
+    if (message.type === 'pcsc-not-answering' && !this.stopping && this.channel)
+      this.endForHang(this.channel);
   }
 }

@@ -24,7 +24,17 @@ export const readerToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('no-reader') }),
   z.object({ type: z.literal('reader-ready'), reader: z.string() }),
   z.object({ type: z.literal('reader-gone'), reader: z.string() }),
-  z.object({ type: z.literal('card-present'), ...cardFields }),
+  /**
+   * A card presence begins. `alreadyThere`: the card already lay on the reader when this
+   * process's PC/SC session first saw the reader (a start, a restart, a new session, a reader
+   * plugged in with a phone on it); it is no tap, it is never read, and it must be lifted and
+   * laid down again to pay.
+   */
+  z.object({
+    type: z.literal('card-present'),
+    ...cardFields,
+    alreadyThere: z.literal(true).optional(),
+  }),
   z.object({ type: z.literal('reading'), ...cardFields }),
   z.object({
     type: z.literal('token-read'),

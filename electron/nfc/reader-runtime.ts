@@ -5,8 +5,14 @@
  *     (a context never recovers after pcscd stops or restarts);
  *   - while the session is open, a status query with a deadline (`pcsc-health-check.ts`);
  *     one left unanswered is reported as `pcsc-not-answering`, and the host replaces us;
- *   - each card presence gets one token read of our own (`card-tap.ts`), within the read
- *     deadline the host configures.
+ *   - each card that arrives gets one token read of our own (`card-tap.ts`), within the read
+ *     deadline the host configures; its result is reported before the card is released;
+ *   - a card already on a reader when the session first sees that reader is no tap: it is
+ *     reported (`alreadyThere`) and never read, so a phone left lying on the reader across a
+ *     restart cannot pay a sale that began after it was laid down;
+ *   - a read that failed as the reader or PC/SC would make it fail (no answer, too slow, the
+ *     link lost) is reported only after PC/SC has answered a status query, so a service that
+ *     failed or hung under the read is reported first and the host blames it, not the phone.
  * The binding is injected so the machine can be tested without PC/SC.
  */
 import type { Clock } from '../../shared/clock';
@@ -14,8 +20,11 @@ import { DEFAULT_WALLET_AID, parseAid } from './apdu';
 import { readTap } from './card-tap';
 import type { OpenPcsc, PcscEvent, PcscSession } from './pcsc-binding';
 import { defaultPcscHealth, PcscHealthCheck, type PcscHealthSettings } from './pcsc-health-check';
+import type { ReadFault } from './read-faults';
 import type { HostToReader, ReaderToHost } from './reader-protocol';
 import { DEFAULT_APDU_TIMEOUT_MS, DEFAULT_READ_DEADLINE_MS, PCSC_FAILED } from './reader-protocol';
+import type { TokenReadResult } from './token-reader';
+import { withDeadline } from './with-deadline';
 
 export interface ReaderRuntimeDeps {
   send(message: ReaderToHost): void;
@@ -34,6 +43,13 @@ export interface ReaderRuntimeDeps {
 /** PC/SC lists readers shortly after start; only then is "no reader" true. */
 const NO_READER_GRACE_MS = 500;
 
+/** Faults a failed or hung reader or service causes as readily as a phone does. */
+const READER_SUSPECT_FAULTS: ReadonlySet<ReadFault> = new Set([
+  'timeout',
+  'too-slow',
+  'transmit-failed',
+]);
+
 export class ReaderRuntime {
   private session: PcscSession | null = null;
   /** Bumped per opened session, so a closed session's late events are ignored. */
@@ -46,22 +62,24 @@ export class ReaderRuntime {
   private readDeadlineMs = DEFAULT_READ_DEADLINE_MS;
   private cancelTimer: (() => void) | null = null;
   private pcscMissingSent = false;
+  /** `pcsc-not-answering` was sent: nothing more is asked of PC/SC, the host ends us. */
+  private hungReported = false;
   private stopped = false;
   /** Cards being read now: the health check waits for them. */
   private reading = 0;
   private readonly health: PcscHealthCheck;
 
   constructor(private readonly deps: ReaderRuntimeDeps) {
-    this.health = new PcscHealthCheck(deps.clock, deps.health ?? defaultPcscHealth, {
+    this.health = new PcscHealthCheck(deps.clock, this.healthSettings(), {
       probe: () => this.session?.probe() ?? Promise.resolve(),
       busy: () => this.reading > 0,
-      onHung: (waitedMs) => {
-        // Closing the session would block this thread on the hung service too; the host
-        // ends this process instead and starts another once PC/SC answers.
-        if (!this.stopped) this.deps.send({ type: 'pcsc-not-answering', waitedMs });
-      },
+      onHung: (waitedMs) => this.pcscHung(waitedMs),
       onFailed: (message) => this.pcscLost(message),
     });
+  }
+
+  private healthSettings(): PcscHealthSettings {
+    return this.deps.health ?? defaultPcscHealth;
   }
 
   start(): void {
@@ -130,6 +148,7 @@ export class ReaderRuntime {
       return;
     }
     this.pcscMissingSent = false;
+    this.hungReported = false;
     const session = opened.session;
     this.session = session;
     this.health.start();
@@ -144,7 +163,7 @@ export class ReaderRuntime {
       case 'reader-attached':
         this.readers.add(event.reader);
         this.deps.send({ type: 'reader-ready', reader: event.reader });
-        if (event.cardPresent) void this.onCard(event.reader);
+        if (event.cardPresent) this.onCardAlreadyThere(event.reader);
         return;
       case 'reader-detached':
         if (!this.readers.delete(event.reader)) return;
@@ -165,6 +184,18 @@ export class ReaderRuntime {
         this.pcscLost(event.message);
         return;
     }
+  }
+
+  /**
+   * A status query went unanswered: PC/SC hangs. Closing the session would block this thread
+   * on the hung service too; the host ends this process instead and starts another once PC/SC
+   * answers. Said once; nothing more is asked of PC/SC.
+   */
+  private pcscHung(waitedMs: number): void {
+    if (this.stopped || this.hungReported) return;
+    this.hungReported = true;
+    this.health.stop();
+    this.deps.send({ type: 'pcsc-not-answering', waitedMs });
   }
 
   /** The monitor's wait or a status query failed: this session is dead for good. */
@@ -190,6 +221,18 @@ export class ReaderRuntime {
     session?.close();
   }
 
+  /**
+   * A card that lay on the reader before this session saw the reader: not a tap. It may have
+   * been laid down for another sale, before a restart; its arrival is unknown, so no sale may
+   * be bound to it. Reported so the host can answer it, and its removal is reported as for
+   * any card; it is never read.
+   */
+  private onCardAlreadyThere(name: string): void {
+    const tap = this.nextTap++;
+    this.taps.set(name, tap);
+    this.deps.send({ type: 'card-present', reader: name, tap, alreadyThere: true });
+  }
+
   private async onCard(name: string): Promise<void> {
     const session = this.session;
     if (!session) return;
@@ -199,15 +242,41 @@ export class ReaderRuntime {
     this.deps.send({ type: 'reading', reader: name, tap });
     const started = this.deps.elapsedMs();
     this.reading++;
-    const result = await readTap(session, name, {
-      aid: this.aid,
-      apduTimeoutMs: this.apduTimeoutMs,
-      readDeadlineMs: this.readDeadlineMs,
-      clock: this.deps.clock,
-    }).finally(() => this.reading--);
-    if (this.stopped) return;
+    try {
+      const { result, release } = await readTap(session, name, {
+        aid: this.aid,
+        apduTimeoutMs: this.apduTimeoutMs,
+        readDeadlineMs: this.readDeadlineMs,
+        clock: this.deps.clock,
+      });
+      if (!result.ok) await this.checkPcscAfter(session, result);
+      if (!this.stopped) this.report(name, tap, result, started);
+      // Only now: releasing the card is a PC/SC call that a hung service would hold up.
+      release();
+    } finally {
+      this.reading--;
+    }
+  }
+
+  /**
+   * A read that failed as a failed or hung PC/SC would make it fail: asks PC/SC a status query
+   * first (on its own context, so a slow phone's APDU still running does not hold it up). An
+   * error answer is the service lost, unanswered is the service hung: either is reported
+   * before the read's own fault, so the host knows it was not the phone.
+   */
+  private async checkPcscAfter(session: PcscSession, result: TokenReadResult): Promise<void> {
+    if (result.ok || !READER_SUSPECT_FAULTS.has(result.fault)) return;
+    if (this.session !== session || this.hungReported) return;
+    const { deadlineMs } = this.healthSettings();
+    const answer = await withDeadline(() => session.probe(), this.deps.clock, deadlineMs);
+    if (this.session !== session || answer.ok) return;
+    if (answer.fault === 'timeout') this.pcscHung(deadlineMs);
+    else this.pcscLost(answer.detail);
+  }
+
+  private report(name: string, tap: number, result: TokenReadResult, startedMs: number): void {
     if (result.ok) {
-      const exchangeMs = Math.max(0, this.deps.elapsedMs() - started);
+      const exchangeMs = Math.max(0, this.deps.elapsedMs() - startedMs);
       this.deps.send({
         type: 'token-read',
         reader: name,

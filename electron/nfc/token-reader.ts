@@ -1,7 +1,8 @@
 /**
  * Reads a wallet token from a tapped phone over any APDU transport (docs/payment-service.md: NFC payment):
  *   1. SELECT the wallet's private AID; the answer's data is the token (ASCII or 16 bytes);
- *   2. else an NFC Forum Type 4 tag: NDEF application, CC file E103, NDEF file, Text/URI record.
+ *   2. else an NFC Forum Type 4 tag: NDEF application, CC file E103, NDEF file, its Text and
+ *      URI records (all of them: they must agree on one token, token-extract.ts).
  * Every APDU has a deadline and so has the whole read (a tag that answers every command in
  * time can still take seconds over many small reads), every status word and every answer's
  * size is checked, and no input makes it throw: the result is a token or a fault with a
@@ -28,7 +29,7 @@ import { parseNdefMessage } from './ndef-message';
 import { decodeTokenCarrier } from './ndef-records';
 import type { ReadFault } from './read-faults';
 import { cashierMessage } from './read-faults';
-import { tokenFromAidData, tokenFromText, tokenFromUri } from './token-extract';
+import { tokenFromAidData, tokenFromCarriers, type TokenCarrier } from './token-extract';
 import type { TransmitPort } from './timed-transmit';
 import { timedTransmit } from './timed-transmit';
 
@@ -239,18 +240,17 @@ async function readNdefToken(
   const message = parseNdefMessage(concatBytes(parts));
   if (!message.ok)
     return stop(message.reason.includes('chunked') ? 'unsupported-tag' : 'garbled', message.reason);
-  let firstProblem: string | null = null;
+  // Every Text and URI record counts, not the first that yields a token: a tag whose records
+  // disagree, or that names a UUID as no token, is refused whole (token-extract.ts).
+  const carriers: TokenCarrier[] = [];
+  let undecodable: string | null = null;
   for (const record of message.records) {
     const carrier = decodeTokenCarrier(record);
     if (carrier === null) continue;
-    if (!carrier.ok) {
-      firstProblem ??= carrier.reason;
-      continue;
-    }
-    const token =
-      carrier.kind === 'uri' ? tokenFromUri(carrier.value) : tokenFromText(carrier.value);
-    if (token.ok) return token;
-    firstProblem ??= token.reason;
+    if (carrier.ok) carriers.push({ kind: carrier.kind, value: carrier.value });
+    else undecodable ??= carrier.reason;
   }
-  return stop('not-a-token', firstProblem ?? 'the tag holds no text or link record');
+  const token = tokenFromCarriers(carriers);
+  if (token.ok) return token;
+  return stop('not-a-token', carriers.length === 0 && undecodable ? undecodable : token.reason);
 }

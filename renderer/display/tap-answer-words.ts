@@ -10,6 +10,8 @@ const HOLD_STILL = 'Hold your phone still and tap again';
 const KEEP_IT_THERE = 'Keep it on the reader until it confirms.';
 const TAP_AGAIN = 'Please tap again';
 const OPEN_WALLET = 'Open the payment in your wallet, then tap your phone.';
+const LIFT_AND_TAP = 'Lift your phone and tap again';
+const LIFT_DETAIL = 'Nothing was paid. Take your phone off the reader, then tap it again.';
 
 /** By kind, and by cause for a failed read ('unread': a failed read with no cause given). */
 const words: Record<
@@ -33,6 +35,13 @@ const words: Record<
   garbled: [TAP_AGAIN, 'Hold your phone still on the reader.'],
   'too-large': [TAP_AGAIN, OPEN_WALLET],
   'no-answer': [TAP_AGAIN, 'Unlock your phone and open your wallet, then tap.'],
+  'present-at-start': [LIFT_AND_TAP, LIFT_DETAIL],
+  'reader-restarted': [LIFT_AND_TAP, LIFT_DETAIL],
+  // The reader's own trouble: nothing to do with the phone yet, and nothing alarming.
+  'reader-problem': [
+    'Please wait',
+    'Nothing was paid. The cashier will tell you when to tap again.',
+  ],
   unread: [TAP_AGAIN, 'Hold your phone still on the reader.'],
   // The till's own trouble: the customer is only asked to tap again, never alarmed.
   'not-sent': [TAP_AGAIN, 'Nothing was paid. Hold your phone on the reader again.'],

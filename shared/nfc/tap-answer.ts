@@ -18,7 +18,10 @@ export const tapAnswerKinds = [
   'not-payment-tag',
   /** The read did not finish within its deadline. */
   'too-slow',
-  /** The read failed (the phone moved away, an answer that made no sense): `cause` says why. */
+  /**
+   * The phone was not read, or its read failed (it moved away, an answer that made no sense,
+   * the reader stopped under it): `cause` says why.
+   */
   'read-failed',
   /**
    * The token was read for the sale on screen, but the till could not start sending it (the
@@ -29,7 +32,20 @@ export const tapAnswerKinds = [
 export type TapAnswerKind = (typeof tapAnswerKinds)[number];
 
 /** Why a read failed, for 'read-failed' (the reader's fault kinds the pages have words for). */
-export type TapReadCause = 'moved-away' | 'garbled' | 'too-large' | 'no-answer';
+export type TapReadCause =
+  | 'moved-away'
+  | 'garbled'
+  | 'too-large'
+  | 'no-answer'
+  /**
+   * The phone already lay on the reader when the reader (re)started: it is not a tap and is
+   * not read; lifted and laid down again, it is.
+   */
+  | 'present-at-start'
+  /** The reader process ended during the read (a crash, a restart): nothing was sent. */
+  | 'reader-restarted'
+  /** The reader or its PC/SC service failed or stopped answering during the read: not the phone. */
+  | 'reader-problem';
 
 export interface TapAnswer {
   /** Counts up per answer in this run: the same kind twice is a new answer (a new sound). */

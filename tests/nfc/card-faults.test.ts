@@ -8,7 +8,10 @@ import { PcscRig } from '../support/pcsc-rig';
 import type { TapAnswerKind, TapReadCause } from '../../shared/nfc/tap-answer';
 import {
   VirtualWalletCard,
+  ndefMessage,
   ndefRecord,
+  textRecordMessage,
+  uriRecordMessage,
   type CardApplication,
   type CardFault,
 } from '../support/virtual-wallet-card';
@@ -24,6 +27,7 @@ import {
 } from './nfc-test-kit';
 
 const TOKEN = '9b2f0c1e-5d4a-4c3b-8a19-7e6d5c4b3a21';
+const OTHER_TOKEN = '11111111-2222-4333-8444-555555555555';
 const APDU_TIMEOUT_MS = 600;
 const READ_DEADLINE_MS = 2000;
 
@@ -172,7 +176,35 @@ describe('card faults at the till', () => {
       link('https://shop.example/pay?session={token}&token=later'),
       undefined,
       'not-a-token',
-      /token parameter is not a payment token/,
+      /token parameter is not in the wallet's form/,
+      'not-payment-tag',
+    ],
+    [
+      'a product link, and the same UUID in a Text record beside it',
+      {
+        kind: 'ndef-bytes',
+        message: ndefMessage(
+          uriRecordMessage(`https://shop.example/item?ref=${TOKEN}`),
+          textRecordMessage(TOKEN),
+        ),
+      },
+      undefined,
+      'not-a-token',
+      /link without a payment token/,
+      'not-payment-tag',
+    ],
+    [
+      'two wallet links with two different tokens',
+      {
+        kind: 'ndef-bytes',
+        message: ndefMessage(
+          uriRecordMessage(`https://wallet.example/pay/${TOKEN}`),
+          uriRecordMessage(`https://wallet.example/pay/${OTHER_TOKEN}`),
+        ),
+      },
+      undefined,
+      'not-a-token',
+      /more than one possible token/,
       'not-payment-tag',
     ],
     [

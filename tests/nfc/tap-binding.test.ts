@@ -130,6 +130,38 @@ describe('a tap is bound to the sale on screen when the phone arrived', () => {
     ]);
   });
 
+  it('a second phone whose read ends after the sale was paid is not asked to tap again', async () => {
+    const first = stack.sandbox.issueNfcToken();
+    const second = stack.sandbox.issueNfcToken();
+    const sale = await stack.sale.startNfcSale({ amount: '4.00' });
+    const answers = test.outcomes.mark();
+    // A slow phone on vpcd's second slot, then another on the first: one pays, the other's read
+    // ends after (the reader process's PC/SC context takes one APDU at a time).
+    cards.push(
+      await VirtualWalletCard.tap({
+        app: { kind: 'aid', token: second },
+        port: 35964,
+        fault: { kind: 'slow', delayMs: 1000, on: 'select-aid' },
+      }),
+    );
+    cards.push(await VirtualWalletCard.tap({ app: { kind: 'ndef', record: 'uri', token: first } }));
+    await waitForSaleState(stack.sale, 'accepted-by-service');
+    await test.outcomes.waitFor(
+      () => test.outcomes.since(answers).length >= 2,
+      'both phones answered',
+      { from: answers },
+    );
+    // The paid sale is not "changed": nobody taps again.
+    expect(test.outcomes.since(answers).map((outcome) => outcome.kind)).toEqual([
+      'sent',
+      'no-sale',
+    ]);
+    expect(stack.sandbox.nfcPayments()).toEqual([
+      expect.objectContaining({ orderId: sale.orderId, amount: '4' }),
+    ]);
+    expect([first, second]).toContain(stack.sandbox.nfcPayments()[0]?.token);
+  });
+
   it('a phone read while no sale waits is answered "no sale", and its token is still good', async () => {
     const token = stack.sandbox.issueNfcToken();
     const answers = test.outcomes.mark();

@@ -27,7 +27,10 @@ export type CardApplication =
       textEncoding?: 'utf-8' | 'utf-16';
       /** For URI records: the link, with {token} replaced. Default https://wallet.example/pay?token={token}. */
       uri?: string;
-      /** Extra text before the token, to make the message longer than one READ BINARY. */
+      /**
+       * Extra text to make the message longer than one READ BINARY: before the token in a Text
+       * record, a Text record of its own before a URI record.
+       */
       padding?: number;
       /** The tag's MLe (most bytes per READ BINARY). Default 0x3B (59), so tokens span reads. */
       maxRead?: number;
@@ -58,6 +61,12 @@ export interface VirtualCardOptions {
   atr?: Uint8Array;
   /** How long to keep retrying the connection while pcscd/vpcd starts. */
   connectTimeoutMs?: number;
+  /**
+   * A test's moments to act on the card's side of the wire (to pause pcscd, say), called
+   * synchronously right after the card wrote: its ATR once powered on (pcscd reports the card
+   * to its clients then), and each answer to a command.
+   */
+  after?: { powerOnAtr?(): void; answer?(command: CommandKind): void };
 }
 
 export interface CardLogEntry {
@@ -131,6 +140,22 @@ export function uriRecordMessage(uri: string): Uint8Array {
   return ndefRecord(0x01, 'U', Uint8Array.from([code, ...Buffer.from(rest, 'utf8')]));
 }
 
+/**
+ * One NDEF message of several records (each made as a one-record message above): the first
+ * gets Message Begin, the last Message End, the others neither.
+ */
+export function ndefMessage(...records: Uint8Array[]): Uint8Array {
+  const parts = records.map((record, index) => {
+    const copy = Uint8Array.from(record);
+    let header = (copy[0] as number) & ~0xc0;
+    if (index === 0) header |= 0x80;
+    if (index === records.length - 1) header |= 0x40;
+    copy[0] = header;
+    return copy;
+  });
+  return Uint8Array.from(parts.flatMap((part) => [...part]));
+}
+
 function ndefMessageOf(app: CardApplication): Uint8Array | null {
   if (app.kind === 'ndef-bytes') return app.message;
   if (app.kind !== 'ndef') return null;
@@ -138,7 +163,10 @@ function ndefMessageOf(app: CardApplication): Uint8Array | null {
   if (app.record === 'text')
     return textRecordMessage(`${padding}wallet payment ${app.token}`, app.textEncoding);
   const uri = (app.uri ?? 'https://wallet.example/pay?token={token}').replace('{token}', app.token);
-  return uriRecordMessage(padding ? uri.replace('?', `?pad=${padding}&`) : uri);
+  // A link is only the wallet's in its exact form: the padding is a Text record before it.
+  return padding
+    ? ndefMessage(textRecordMessage(padding), uriRecordMessage(uri))
+    : uriRecordMessage(uri);
 }
 
 function swBytes(sw: number): Uint8Array {
@@ -164,6 +192,8 @@ export class VirtualWalletCard {
   private readonly model: WalletCardModel;
   private closedPromise: Promise<void> = Promise.resolve();
   private waiters: { test: () => boolean; resolve: () => void }[] = [];
+  /** Powered on, its ATR not yet asked for. */
+  private poweringOn = false;
 
   private constructor(private readonly options: VirtualCardOptions) {
     this.model = new WalletCardModel(options.app);
@@ -306,8 +336,14 @@ export class VirtualWalletCard {
 
   private onControl(code: number): void {
     this.record('control', Uint8Array.of(code));
-    if (code === 4) this.send(this.options.atr ?? CONTACTLESS_ATR);
-    else if (code === 0 || code === 2) this.model.reset();
+    if (code === 1) this.poweringOn = true;
+    if (code === 4) {
+      this.send(this.options.atr ?? CONTACTLESS_ATR);
+      if (this.poweringOn) {
+        this.poweringOn = false;
+        this.options.after?.powerOnAtr?.();
+      }
+    } else if (code === 0 || code === 2) this.model.reset();
   }
 
   private onApdu(apdu: Uint8Array): void {
@@ -321,31 +357,31 @@ export class VirtualWalletCard {
         fault.on === 'any' ||
         (fault.on === 'read-ndef-body' && readsBody));
     const answer = this.model.respond(apdu);
-    if (!hits || !fault) return this.reply(answer);
+    const reply = (bytes: Uint8Array) => this.reply(bytes, kind);
+    if (!hits || !fault) return reply(answer);
     switch (fault.kind) {
       case 'status-word':
-        return this.reply(swBytes(fault.sw));
+        return reply(swBytes(fault.sw));
       case 'garbage':
         // Not a valid answer to anything: junk data that happens to end in 9000.
-        return this.reply(
-          Uint8Array.of(0x13, 0x37, 0xde, 0xad, 0xbe, 0xef, 0x00, 0xff, 0x90, 0x00),
-        );
+        return reply(Uint8Array.of(0x13, 0x37, 0xde, 0xad, 0xbe, 0xef, 0x00, 0xff, 0x90, 0x00));
       case 'one-byte':
-        return this.reply(Uint8Array.of(0x90));
+        return reply(Uint8Array.of(0x90));
       case 'slow':
-        setTimeout(() => this.reply(answer), fault.delayMs);
+        setTimeout(() => reply(answer), fault.delayMs);
         return;
       case 'large':
-        return this.reply(Uint8Array.from([...new Uint8Array(fault.bytes).fill(0x41), 0x90, 0x00]));
+        return reply(Uint8Array.from([...new Uint8Array(fault.bytes).fill(0x41), 0x90, 0x00]));
       case 'remove':
         this.socket?.destroy();
         return;
     }
   }
 
-  private reply(bytes: Uint8Array): void {
+  private reply(bytes: Uint8Array, command: CommandKind): void {
     this.record('answer', bytes);
     this.send(bytes);
+    this.options.after?.answer?.(command);
   }
 
   private send(bytes: Uint8Array): void {

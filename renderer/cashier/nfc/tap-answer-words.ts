@@ -12,6 +12,7 @@ export interface TapAnswerWords {
 const TAP_AGAIN = 'Ask the customer to tap again.';
 const HOLD_STILL = 'Ask the customer to hold the phone still on the reader and tap again.';
 const OPEN_WALLET = 'Ask the customer to open the payment in their wallet and tap again.';
+const LIFT_AND_TAP = 'Ask the customer to lift the phone off the reader and tap again.';
 
 /** By kind, and by cause for a failed read ('unread': a failed read with no cause given). */
 const words: Record<
@@ -40,6 +41,15 @@ const words: Record<
   'no-answer': [
     'The phone did not answer the reader.',
     'Ask the customer to unlock the phone, open the wallet and tap again.',
+  ],
+  'present-at-start': [
+    'The phone was already on the reader when it started: it was not read.',
+    LIFT_AND_TAP,
+  ],
+  'reader-restarted': ['The card reader restarted during the tap: nothing was sent.', LIFT_AND_TAP],
+  'reader-problem': [
+    'The card reader stopped working during the tap: nothing was sent.',
+    'Check the NFC status below; ask the customer to tap again once the reader is ready.',
   ],
   unread: ['The phone could not be read.', TAP_AGAIN],
   'not-sent': [

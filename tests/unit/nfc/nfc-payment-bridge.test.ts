@@ -269,3 +269,163 @@ describe('NFC payment bridge: one answer for every card presence', () => {
     expect(sale.submitted).toEqual([]);
   });
 });
+
+describe('NFC payment bridge: a card found on the reader at a start is no tap', () => {
+  const foundThere = (tap: number, generation: number): ReaderEvent => ({
+    type: 'card-present',
+    reader: 'R1',
+    tap,
+    alreadyThere: true,
+    generation,
+  });
+
+  it('binds it to no sale: told to lift it while a sale waits, "no sale" otherwise', () => {
+    const { sale, emit, read, answers } = setup();
+    emit(foundThere(1, 1));
+    sale.start('order-7');
+    emit(foundThere(2, 1));
+    // Even a reader that read it anyway pays nothing with it.
+    read(TOKEN_A, 2);
+    expect(sale.submitted).toEqual([]);
+    expect(answers()).toEqual(['no-sale', 'read-failed/present-at-start']);
+  });
+
+  it('does not answer again the card a previous process answered, still lying there', () => {
+    const { sale, emit, arrive, read, answers } = setup();
+    arrive(1);
+    read(TOKEN_A, 1);
+    sale.start('order-7');
+    emit({ type: 'process-ended', generation: 1, pcscHung: false });
+    emit({ type: 'reader-ready', reader: 'R1', generation: 2 });
+    emit(foundThere(1, 2));
+    expect(answers()).toEqual(['no-sale']);
+    expect(sale.submitted).toEqual([]);
+    // Lifted, and the process restarts again: a card found then is a new one, answered.
+    emit({ type: 'card-removed', reader: 'R1', tap: 1, generation: 2 });
+    emit({ type: 'process-ended', generation: 2, pcscHung: false });
+    emit({ type: 'reader-ready', reader: 'R1', generation: 3 });
+    emit(foundThere(1, 3));
+    expect(answers()).toEqual(['no-sale', 'read-failed/present-at-start']);
+  });
+
+  it('does not answer again the card a lost PC/SC session answered, found by the next session', () => {
+    const { sale, emit, arrive, read, answers } = setup();
+    sale.start('order-7');
+    arrive(1);
+    sale.sale = { orderId: 'order-7', state: 'cancelled' };
+    sale.start('order-8');
+    read(TOKEN_A, 1);
+    emit({ type: 'error', fault: 'pcsc-failed', message: 'stopped', generation: 1 });
+    emit({ type: 'reader-ready', reader: 'R1', generation: 1 });
+    emit(foundThere(2, 1));
+    expect(answers()).toEqual(['sale-changed']);
+  });
+
+  it('a card laid down after a restart, on a reader that had none, is an ordinary tap', () => {
+    const { sale, emit, arrive, read, answers } = setup();
+    emit({ type: 'process-ended', generation: 1, pcscHung: false });
+    emit({ type: 'reader-ready', reader: 'R1', generation: 2 });
+    sale.start('order-7');
+    arrive(1, 2);
+    read(TOKEN_A, 1, 2);
+    expect(answers()).toEqual(['sent']);
+  });
+});
+
+describe('NFC payment bridge: a read the reader process could not finish', () => {
+  it('is answered when its process ends: the reader restarted, nothing sent', () => {
+    const { sale, emit, arrive, read, answers } = setup();
+    sale.start('order-1');
+    arrive(1);
+    arrive(2);
+    read(TOKEN_A, 2);
+    emit({ type: 'process-ended', generation: 1, pcscHung: false });
+    // A late word from the dead process changes nothing.
+    read(TOKEN_B, 1);
+    expect(answers()).toEqual(['sent', 'read-failed/reader-restarted']);
+    expect(sale.submitted).toEqual([{ orderId: 'order-1', token: TOKEN_A }]);
+  });
+
+  it("blames the reader's service when its process ended because PC/SC hung", () => {
+    const { sale, emit, arrive, answers } = setup();
+    sale.start('order-1');
+    arrive(1);
+    emit({ type: 'process-ended', generation: 1, pcscHung: true });
+    expect(answers()).toEqual(['read-failed/reader-problem']);
+  });
+
+  it("answers only the ended process's reads, once, and not those of the one after it", () => {
+    const { emit, arrive, answers } = setup();
+    arrive(1, 1);
+    arrive(1, 2);
+    emit({ type: 'process-ended', generation: 1, pcscHung: false });
+    emit({ type: 'process-ended', generation: 1, pcscHung: false });
+    expect(answers()).toEqual(['read-failed/reader-restarted']);
+  });
+});
+
+describe('NFC payment bridge: a read the reader or its service took down', () => {
+  it.each<[string, ReaderEvent[], string]>([
+    [
+      'the reader unplugged',
+      [
+        { type: 'reader-gone', reader: 'R1', generation: 1 },
+        { type: 'no-reader', generation: 1 },
+      ],
+      'transmit-failed',
+    ],
+    [
+      'PC/SC stopped',
+      [{ type: 'error', fault: 'pcsc-failed', message: 'stopped', generation: 1 }],
+      'transmit-failed',
+    ],
+    ['PC/SC hung', [{ type: 'pcsc-not-answering', waitedMs: 2000, generation: 1 }], 'timeout'],
+  ])('blames the reader, not the phone, when %s under the read', (_name, trouble, fault) => {
+    const { sale, emit, arrive, fail, answers } = setup();
+    sale.start('order-1');
+    arrive(1);
+    trouble.forEach(emit);
+    fail(1, fault);
+    expect(answers()).toEqual(['read-failed/reader-problem']);
+  });
+
+  it("blames the phone still for another reader's trouble, or trouble before its arrival", () => {
+    const { emit, arrive, fail, answers } = setup();
+    arrive(1);
+    emit({ type: 'reader-gone', reader: 'R2', generation: 1 });
+    fail(1, 'transmit-failed');
+    emit({ type: 'error', fault: 'pcsc-failed', message: 'stopped', generation: 1 });
+    arrive(2);
+    fail(2, 'timeout');
+    expect(answers()).toEqual(['read-failed/moved-away', 'read-failed/no-answer']);
+  });
+});
+
+describe('NFC payment bridge: a read that ends after its sale moved on', () => {
+  it('tells a second phone "no sale", not "tap again", once another paid the sale', async () => {
+    const { sale, bridge, arrive, read, answers } = setup();
+    sale.start('order-4');
+    arrive(1);
+    arrive(2);
+    read(TOKEN_A, 1);
+    sale.pending[0]?.resolve();
+    await bridge.idle();
+    sale.sale = { orderId: 'order-4', state: 'accepted-by-service' };
+    read(TOKEN_B, 2);
+    expect(answers()).toEqual(['sent', 'no-sale']);
+    expect(sale.submitted).toEqual([{ orderId: 'order-4', token: TOKEN_A }]);
+  });
+
+  it('tells it "still sending" while the sale is being paid, and "no sale" once it was cancelled', () => {
+    const { sale, arrive, read, answers } = setup();
+    sale.start('order-4');
+    arrive(1);
+    arrive(2);
+    sale.sale = { orderId: 'order-4', state: 'submitting' };
+    read(TOKEN_A, 1);
+    sale.sale = { orderId: 'order-4', state: 'cancelled' };
+    read(TOKEN_B, 2);
+    expect(answers()).toEqual(['still-sending', 'no-sale']);
+    expect(sale.submitted).toEqual([]);
+  });
+});

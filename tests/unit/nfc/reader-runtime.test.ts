@@ -135,16 +135,50 @@ describe('ReaderRuntime', () => {
     expect(session.disconnects).toBe(1);
   });
 
-  it('reads a card that was already on the reader when the reader appeared', async () => {
+  it('never reads a card that was already on the reader when the session saw the reader: it is no tap', async () => {
     const rig = setup();
     rig.setService('up');
     rig.runtime.start();
-    rig.sessions[0]?.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
+    const session = rig.sessions[0] as FakeSession;
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
     await flush();
-    expect(rig.types()).toEqual(['reader-ready', 'card-present', 'reading', 'token-read']);
+    expect(rig.sent).toEqual([
+      { type: 'reader-ready', reader: 'R1' },
+      { type: 'card-present', reader: 'R1', tap: 1, alreadyThere: true },
+    ]);
+    expect(session.connects).toEqual([]);
+    // Its removal is reported as any card's; laid down again, it is a tap and is read.
+    session.emit({ type: 'card-removed', reader: 'R1' });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
+    await flush();
+    expect(rig.sent.slice(2).map((message) => message.type)).toEqual([
+      'card-removed',
+      'card-present',
+      'reading',
+      'token-read',
+    ]);
+    expect(rig.sent[2]).toEqual({ type: 'card-removed', reader: 'R1', tap: 1 });
+    expect(rig.sent[3]).toEqual({ type: 'card-present', reader: 'R1', tap: 2 });
   });
 
-  it('reports a card that cannot be connected as moved away, for that tap', async () => {
+  it('reports the result before it releases the card: a release that hangs holds up nothing', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    const sentAtRelease: string[] = [];
+    const connect = session.connect.bind(session);
+    session.connect = async (reader) => {
+      const card = await connect(reader);
+      return { ...card, disconnect: () => void sentAtRelease.push(...rig.types()) };
+    };
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
+    await flush();
+    expect(sentAtRelease.at(-1)).toBe('token-read');
+  });
+
+  it('reports a card that cannot be connected as moved away, for that tap, once PC/SC answered', async () => {
     const rig = setup();
     rig.setService('up');
     rig.runtime.start();
@@ -152,6 +186,11 @@ describe('ReaderRuntime', () => {
     session.connectError = new Error('Card was removed');
     session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
     session.emit({ type: 'card-inserted', reader: 'R1' });
+    await flush();
+    // Before blaming the phone, PC/SC is asked whether it is still there.
+    expect(rig.types().at(-1)).toBe('reading');
+    expect(session.probes).toHaveLength(1);
+    session.probes[0]?.resolve();
     await flush();
     expect(rig.sent.at(-1)).toMatchObject({
       type: 'error',
@@ -218,7 +257,8 @@ describe('ReaderRuntime', () => {
     expect(rig.sent.at(-1)).toMatchObject({ type: 'error' });
     rig.setService('up');
     rig.runtime.start();
-    rig.sessions[0]?.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
+    rig.sessions[0]?.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    rig.sessions[0]?.emit({ type: 'card-inserted', reader: 'R1' });
     await flush();
     expect(rig.sent.at(-1)).toMatchObject({ type: 'token-read', token: TOKEN });
   });
@@ -280,7 +320,8 @@ describe('ReaderRuntime', () => {
     rig.runtime.start();
     const session = rig.sessions[0] as FakeSession;
     session.slowCard = true;
-    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
     await flush();
     rig.clock.advance(1000);
     expect(session.probes).toHaveLength(0);
@@ -299,7 +340,8 @@ describe('ReaderRuntime', () => {
     const session = rig.sessions[0] as FakeSession;
     session.card = new WalletCardModel({ kind: 'ndef', record: 'text', token: TOKEN });
     session.slowCard = true;
-    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: true });
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
     // Every APDU takes 300 ms: each well inside its own 1500 ms, the read not inside 700.
     for (let answered = 0; answered < 3; answered++) {
       await flush();
@@ -309,6 +351,8 @@ describe('ReaderRuntime', () => {
     await flush();
     rig.clock.advance(100);
     await flush();
+    session.probes[0]?.resolve();
+    await flush();
     expect(rig.sent.at(-1)).toMatchObject({
       type: 'error',
       fault: 'too-slow',
@@ -317,5 +361,75 @@ describe('ReaderRuntime', () => {
       message: expect.stringMatching(/took too long.*700 ms/),
     });
     expect(rig.types()).not.toContain('token-read');
+  });
+
+  /** A card whose first APDU is never answered: the read fails by its APDU deadline. */
+  const stalledRead = async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    session.slowCard = true;
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
+    await flush();
+    rig.clock.advance(1500);
+    await flush();
+    expect(rig.types().at(-1)).toBe('reading');
+    expect(session.probes).toHaveLength(1);
+    return { rig, session };
+  };
+
+  it('blames the phone for an unanswered command only once PC/SC has answered', async () => {
+    const { rig, session } = await stalledRead();
+    session.probes[0]?.resolve();
+    await flush();
+    expect(rig.types().slice(-2)).toEqual(['reading', 'error']);
+    expect(rig.sent.at(-1)).toMatchObject({ fault: 'timeout', tap: 1 });
+  });
+
+  it('reports PC/SC not answering before the failed read it caused, and asks it nothing more', async () => {
+    const { rig, session } = await stalledRead();
+    // pcscd stopped mid-read: the APDU and the status query both wait.
+    rig.clock.advance(1999);
+    await flush();
+    expect(rig.types().at(-1)).toBe('reading');
+    rig.clock.advance(1);
+    await flush();
+    expect(rig.sent.slice(-2)).toEqual([
+      { type: 'pcsc-not-answering', waitedMs: 2000 },
+      expect.objectContaining({ type: 'error', fault: 'timeout', reader: 'R1', tap: 1 }),
+    ]);
+    rig.clock.advance(10_000);
+    await flush();
+    expect(session.probes).toHaveLength(1);
+    expect(rig.types().filter((type) => type === 'pcsc-not-answering')).toHaveLength(1);
+    expect(session.closed).toBe(false);
+  });
+
+  it('reports PC/SC lost before the failed read it caused, and opens a new session', async () => {
+    const { rig, session } = await stalledRead();
+    session.probes[0]?.reject(new Error('PC/SC service not running'));
+    await flush();
+    expect(rig.sent.slice(-2)).toEqual([
+      expect.objectContaining({ type: 'error', fault: 'pcsc-failed' }),
+      expect.objectContaining({ type: 'error', fault: 'timeout', reader: 'R1', tap: 1 }),
+    ]);
+    expect(session.closed).toBe(true);
+    rig.clock.advance(500);
+    expect(rig.sessions).toHaveLength(2);
+  });
+
+  it('asks PC/SC nothing after a read that failed for what the phone sent', async () => {
+    const rig = setup();
+    rig.setService('up');
+    rig.runtime.start();
+    const session = rig.sessions[0] as FakeSession;
+    session.card = new WalletCardModel({ kind: 'none' });
+    session.emit({ type: 'reader-attached', reader: 'R1', cardPresent: false });
+    session.emit({ type: 'card-inserted', reader: 'R1' });
+    await flush();
+    expect(rig.sent.at(-1)).toMatchObject({ type: 'error', fault: 'not-a-wallet' });
+    expect(session.probes).toHaveLength(0);
   });
 });

@@ -161,15 +161,37 @@ describe('ReaderSupervisor', () => {
     expect(supervisor.status()).toMatchObject({ state: 'ready', readers: ['R1'] });
   });
 
-  it('stamps events with the process generation', () => {
+  it('stamps events with the process generation, and ends each generation with its exit', () => {
     const { last, supervisor, clock } = setup();
-    const generations: number[] = [];
-    supervisor.onEvent((event) => generations.push(event.generation));
+    const events: string[] = [];
+    supervisor.onEvent((event) => events.push(`${event.generation} ${event.type}`));
     last().emit({ type: 'no-reader' });
     last().exit(1);
     clock.advance(500);
     last().emit({ type: 'no-reader' });
-    expect(generations).toEqual([1, 2]);
+    expect(events).toEqual(['1 no-reader', '1 process-ended', '2 no-reader']);
+  });
+
+  it('says whether a process ended because PC/SC hung under it: its report, or its stuck thread', () => {
+    const { last, supervisor, clock } = setup({ watchdog: { intervalMs: 1000, timeoutMs: 3000 } });
+    const ended: unknown[] = [];
+    supervisor.onEvent((event) => {
+      if (event.type === 'process-ended') ended.push(event);
+    });
+    // A crash: not PC/SC's doing.
+    last().exit(1);
+    clock.advance(500);
+    // Its own report.
+    last().emit({ type: 'pcsc-not-answering', waitedMs: 2000 });
+    clock.advance(1000);
+    // A thread stuck in a PC/SC call: no pong, the watchdog ends it.
+    clock.advance(5000);
+    expect(ended).toEqual([
+      { type: 'process-ended', generation: 1, pcscHung: false },
+      { type: 'process-ended', generation: 2, pcscHung: true },
+      { type: 'process-ended', generation: 3, pcscHung: true },
+    ]);
+    expect(supervisor.status().state).toBe('pcsc-not-answering');
   });
 
   it('restarts a dead process with doubling backoff, reset after a healthy run', () => {
@@ -194,8 +216,10 @@ describe('ReaderSupervisor', () => {
     expect(channels).toHaveLength(4);
   });
 
-  it('kills and restarts a process whose thread stopped answering pings', () => {
-    const { clock, channels, last } = setup({ watchdog: { intervalMs: 1000, timeoutMs: 3000 } });
+  it('kills and restarts a process whose thread stopped answering pings, as PC/SC not answering', () => {
+    const { clock, channels, last, supervisor, statuses } = setup({
+      watchdog: { intervalMs: 1000, timeoutMs: 3000 },
+    });
     // A process that answers every ping lives on, well past the timeout...
     for (let second = 0; second < 10; second++) {
       clock.advance(1000);
@@ -209,6 +233,9 @@ describe('ReaderSupervisor', () => {
     expect(last().killed).toBe(false);
     clock.advance(1000);
     expect(channels[0]?.killed).toBe(true);
+    // A thread stuck is stuck in a PC/SC call, on a hung service: said so, not "restarting".
+    expect(supervisor.status()).toMatchObject({ state: 'pcsc-not-answering', restarts: 1 });
+    expect(statuses.map((status) => status.state)).not.toContain('restarting');
     clock.advance(500);
     expect(channels).toHaveLength(2);
   });
@@ -271,6 +298,42 @@ describe('ReaderSupervisor', () => {
     last().emit({ type: 'no-reader' });
     last().exit(1);
     expect(supervisor.status().state).toBe('restarting');
+  });
+
+  it('never lets a failed read replace the news of a reader or service gone under it', () => {
+    const { last, supervisor } = setup();
+    const readFailed = {
+      type: 'error',
+      message: 'The phone was moved away before the reading finished.',
+      reader: 'R1',
+      tap: 1,
+      fault: 'transmit-failed',
+    };
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    last().emit({ type: 'card-present', reader: 'R1', tap: 1 });
+    // Unplugged mid-read: the monitor tells first, the read's failure follows.
+    last().emit({ type: 'reader-gone', reader: 'R1' });
+    last().emit({ type: 'no-reader' });
+    last().emit(readFailed);
+    expect(supervisor.status()).toMatchObject({ state: 'no-reader', lastError: null });
+    // Another reader still there: the read of the one unplugged is not its news either.
+    last().emit({ type: 'reader-ready', reader: 'R2' });
+    last().emit(readFailed);
+    expect(supervisor.status()).toMatchObject({ state: 'ready', lastError: null });
+    // PC/SC failed mid-read: its words stay.
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    last().emit({
+      type: 'error',
+      fault: 'pcsc-failed',
+      message: 'The card reader service stopped.',
+    });
+    last().emit(readFailed);
+    expect(supervisor.status().lastError).toBe('The card reader service stopped.');
+    // PC/SC hangs: "not answering" is the news, not the phone.
+    last().emit({ type: 'reader-ready', reader: 'R1' });
+    last().emit({ type: 'pcsc-not-answering', waitedMs: 2000 });
+    last().emit(readFailed);
+    expect(supervisor.status()).toMatchObject({ state: 'pcsc-not-answering', lastError: null });
   });
 
   it("clears an old read's error once the reader is gone, so the advice to plug it in shows", () => {

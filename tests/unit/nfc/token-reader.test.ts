@@ -8,7 +8,10 @@ import { nfcTokenSchema } from '../../../shared/wire/requests';
 import { ManualClock } from '../../support/manual-clock';
 import {
   WalletCardModel,
+  ndefMessage,
   ndefRecord,
+  textRecordMessage,
+  uriRecordMessage,
   type CardApplication,
 } from '../../support/virtual-wallet-card';
 
@@ -213,6 +216,54 @@ describe('reading a token from a Type 4 NDEF tag', () => {
     const product = await readWalletToken(link('https://shop.example/p?ref={token}'), options());
     expect(product).toMatchObject({ ok: false, fault: 'not-a-token' });
     expect(!product.ok && product.reason).toMatch(/link without a payment token/);
+  });
+});
+
+describe('a tag of several records', () => {
+  const OTHER = '11111111-2222-4333-8444-555555555555';
+  const read = (message: Uint8Array) =>
+    readWalletToken(cardPort({ kind: 'ndef-bytes', message }).transmit, options());
+
+  it('takes the token every record that names one agrees on', async () => {
+    const message = ndefMessage(
+      ndefRecord(0x02, 'text/plain', new TextEncoder().encode('a note')),
+      textRecordMessage(`wallet payment ${TOKEN}`),
+      uriRecordMessage(`https://wallet.example/pay/${TOKEN}`),
+    );
+    expect(await read(message)).toEqual({ ok: true, token: TOKEN, protocol: 'ndef' });
+  });
+
+  it.each([
+    [
+      'a Text record with an order reference before the wallet link',
+      [
+        textRecordMessage(`order ref ${OTHER}`),
+        uriRecordMessage(`https://w.example/pay?token=${TOKEN}`),
+      ],
+      /more than one possible token/,
+    ],
+    [
+      'a product link before the same UUID in a Text record',
+      [uriRecordMessage(`https://shop.example/item?ref=${TOKEN}`), textRecordMessage(TOKEN)],
+      /link without a payment token/,
+    ],
+    [
+      'two wallet links with two tokens',
+      [
+        uriRecordMessage(`https://w.example/pay/${TOKEN}`),
+        uriRecordMessage(`https://w.example/pay/${OTHER}`),
+      ],
+      /more than one possible token/,
+    ],
+    [
+      'a Text record holding a product link',
+      [textRecordMessage(`See https://shop.example/item?ref=${TOKEN}`)],
+      /a link in text is no payment token/,
+    ],
+  ])('refuses %s, sending nothing', async (_name, records, reason) => {
+    const result = await read(ndefMessage(...records));
+    expect(result).toMatchObject({ ok: false, fault: 'not-a-token' });
+    expect(!result.ok && result.reason).toMatch(reason);
   });
 });
 

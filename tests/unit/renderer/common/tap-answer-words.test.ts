@@ -16,6 +16,9 @@ const causes: readonly (TapReadCause | undefined)[] = [
   'garbled',
   'too-large',
   'no-answer',
+  'present-at-start',
+  'reader-restarted',
+  'reader-problem',
   undefined,
 ];
 const answer = (kind: TapAnswerKind, cause?: TapReadCause): TapAnswer => ({
@@ -71,8 +74,23 @@ describe("the words of a tap's answer", () => {
     expect(title('not-payment-tag')).toBe('This is not a payment card or tag');
     expect(title('too-slow')).toBe('Hold your phone still and tap again');
     expect(title('read-failed', 'moved-away')).toBe('Hold your phone still and tap again');
+    // A phone found on the reader at its (re)start, or under a reader that restarted: lift it.
+    expect(title('read-failed', 'present-at-start')).toBe('Lift your phone and tap again');
+    expect(title('read-failed', 'reader-restarted')).toBe('Lift your phone and tap again');
+    // The reader's trouble, not the phone's: wait for the cashier, calm.
+    expect(title('read-failed', 'reader-problem')).toBe('Please wait');
     // The till's own trouble: calm, nothing paid, tap again.
     expect(customerTapWords(answer('not-sent')).detail).toMatch(/nothing was paid/i);
+  });
+
+  it("blames the reader, not the phone, on the cashier's screen when the reader failed", () => {
+    const problem = tapAnswerWords(answer('read-failed', 'reader-problem'));
+    expect(problem.text).toMatch(/card reader/i);
+    expect(problem.text).toMatch(/nothing was sent/i);
+    expect(problem.text).not.toMatch(/phone/i);
+    expect(problem.action).toMatch(/NFC status/);
+    for (const cause of ['present-at-start', 'reader-restarted'] as const)
+      expect(tapAnswerWords(answer('read-failed', cause)).action).toMatch(/lift the phone/i);
   });
 
   it("says on the cashier's screen that nothing was sent when the sale changed", () => {
@@ -109,6 +127,9 @@ describe("the words of a tap's answer", () => {
       'read-failed (garbled)',
       'read-failed (too-large)',
       'read-failed (no-answer)',
+      'read-failed (present-at-start)',
+      'read-failed (reader-restarted)',
+      'read-failed (reader-problem)',
       'read-failed',
       'not-sent',
     ]);
