@@ -94,6 +94,8 @@ export class AuditChainWatch {
       if (!record.durable()) return;
       record.file.write(end);
       this.recorded = end;
+      // From now on a missing record is a finding (the journal says one is kept).
+      this.trail.markRecordKept(this.clock.now());
     } catch (error) {
       this.logger.error('the audit chain end could not be recorded', { error: String(error) });
     }
@@ -149,6 +151,8 @@ function problemText({ kind, auditId }: AuditChainProblem): string {
       return "the trail's end marker was removed";
     case 'recorded-end-gone':
       return `entries up to entry${at}, as the till last recorded them, were removed or replaced`;
+    case 'record-gone':
+      return "the till's own record of the trail's end was removed or spoiled: entries may have been removed";
   }
 }
 

@@ -76,6 +76,11 @@ export interface ChainExpectations {
   earlierRows: number;
   /** The end the till recorded outside the journal file: the chain must reach it, unchanged. */
   recordedEnd?: ChainEnd | null;
+  /**
+   * The journal says the till keeps that record (`audit_chain_record`, migration 11): then a
+   * record missing or unreadable is a finding, not a till that never had one.
+   */
+  recordExpected?: boolean;
 }
 
 export interface ChainCheck {
@@ -88,7 +93,10 @@ export interface ChainCheck {
   nextId: number;
   /** The hash the next row chains from. */
   end: string;
-  /** Whether the chain reached the recorded end with its hash (true when none was given). */
+  /**
+   * Whether the chain reached the recorded end with its hash (true when none was given); false
+   * too when a record was expected and none was given: then nothing may replace the record.
+   */
   reachedRecordedEnd: boolean;
 }
 
@@ -107,7 +115,7 @@ export interface ChainCheck {
 export function checkChain(
   rows: Iterable<StoredAuditRow>,
   head: ChainHead,
-  { earlierRows, recordedEnd = null }: ChainExpectations,
+  { earlierRows, recordedEnd = null, recordExpected = false }: ChainExpectations,
 ): ChainCheck {
   const problems: AuditChainProblem[] = [];
   let problemCount = 0;
@@ -164,6 +172,7 @@ export function checkChain(
     found('end-marker-gone', null);
   }
   if (recordedEnd && !reachedRecordedEnd) found('recorded-end-gone', recordedEnd.auditId);
+  if (recordExpected && recordedEnd === null) found('record-gone', null);
   return {
     rows: count,
     chained,
@@ -171,6 +180,6 @@ export function checkChain(
     problemCount,
     nextId: Math.max(lastId, headId ?? 0) + 1,
     end: previous,
-    reachedRecordedEnd: recordedEnd === null || reachedRecordedEnd,
+    reachedRecordedEnd: recordedEnd === null ? !recordExpected : reachedRecordedEnd,
   };
 }

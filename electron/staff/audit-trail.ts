@@ -165,6 +165,8 @@ export class AuditTrail {
   private readonly last: StatementSync;
   private readonly head: StatementSync;
   private readonly start: StatementSync;
+  private readonly recordKept: StatementSync;
+  private readonly keepRecord: StatementSync;
   private readonly latestOf: StatementSync;
   private readonly appended = new Set<() => void>();
 
@@ -182,6 +184,10 @@ export class AuditTrail {
     );
     this.head = db.prepare('SELECT audit_id, row_hash FROM audit_chain_head');
     this.start = db.prepare('SELECT earlier_rows FROM audit_chain_start');
+    this.recordKept = db.prepare('SELECT since_ms FROM audit_chain_record');
+    this.keepRecord = db.prepare(
+      'INSERT INTO audit_chain_record (only_row, since_ms) VALUES (1, ?) ON CONFLICT DO NOTHING',
+    );
     this.latestOf = db.prepare(
       `SELECT ${COLUMNS} FROM audit_events WHERE action = ? ORDER BY audit_id DESC LIMIT 1`,
     );
@@ -285,7 +291,13 @@ export class AuditTrail {
     return checkChain(rows, head ? { auditId: head.audit_id, rowHash: head.row_hash } : undefined, {
       earlierRows: start?.earlier_rows ?? 0,
       recordedEnd,
+      recordExpected: this.recordKept.get() !== undefined,
     });
+  }
+
+  /** The till keeps the chain's end outside the journal from now on (said once, kept). */
+  markRecordKept(atMs: number): void {
+    this.keepRecord.run(atMs);
   }
 
   /**

@@ -56,7 +56,8 @@ type AuditChainProblemKind =
   | 'added'
   | 'missing-at-end'
   | 'end-marker-gone'
-  | 'recorded-end-gone';
+  | 'recorded-end-gone'
+  | 'record-gone';
 
 export interface AuditChainProblem {
   kind: AuditChainProblemKind;

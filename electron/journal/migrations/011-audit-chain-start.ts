@@ -2,7 +2,8 @@ import type { Migration } from './migration';
 
 export const auditChainStart: Migration = {
   version: 11,
-  description: 'the audit rows written before the hash chain began, counted once',
+  description:
+    'the audit rows written before the hash chain began, counted once; since when its end is recorded',
   sql: `
       -- How many audit rows were written before the chain began (migration 8): the rows before
       -- the first row with a hash, which could not be given one. Only they may lack a hash: a
@@ -23,5 +24,16 @@ export const auditChainStart: Migration = {
         BEGIN SELECT RAISE(ABORT, 'the rows before the audit chain are counted once'); END;
       CREATE TRIGGER audit_chain_start_not_removed BEFORE DELETE ON audit_chain_start
         BEGIN SELECT RAISE(ABORT, 'the rows before the audit chain are counted once'); END;
+      -- Since when the till also keeps the chain's end outside this file (the record beside
+      -- the journal): from then on a record missing or unreadable at start is a finding, not a
+      -- till that never had one.
+      CREATE TABLE audit_chain_record (
+        only_row INTEGER PRIMARY KEY CHECK (only_row = 1),
+        since_ms INTEGER NOT NULL
+      );
+      CREATE TRIGGER audit_chain_record_kept BEFORE UPDATE ON audit_chain_record
+        BEGIN SELECT RAISE(ABORT, 'the audit chain record is kept for good'); END;
+      CREATE TRIGGER audit_chain_record_not_removed BEFORE DELETE ON audit_chain_record
+        BEGIN SELECT RAISE(ABORT, 'the audit chain record is kept for good'); END;
     `,
 };

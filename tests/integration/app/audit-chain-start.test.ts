@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -263,13 +263,25 @@ describe('every hand edit of the trail is found at the next start', () => {
     expect((await restarted(till)).status).toMatchObject({ intact: true, problems: [] });
     await harness!.close();
     harness = undefined;
-    // A till from before the record (or its file lost): started again, and recorded from here on.
+    // The record removed (or spoiled) while the journal says one is kept: a finding, at every
+    // start, since nothing may replace the record it would hide.
     rmSync(recordedEnd);
-    expect((await restarted(till)).status).toMatchObject({ intact: true, problems: [] });
+    for (const _start of [1, 2]) {
+      expect((await restarted(till)).status).toMatchObject({
+        intact: false,
+        problems: [{ kind: 'record-gone', auditId: null }],
+      });
+      await harness!.close();
+      harness = undefined;
+      expect(existsSync(recordedEnd)).toBe(false);
+    }
+    // Spoiled: a folder where the file was.
+    mkdirSync(recordedEnd);
+    expect((await restarted(till)).status).toMatchObject({
+      intact: false,
+      problems: [{ kind: 'record-gone', auditId: null }],
+    });
     await harness!.close();
     harness = undefined;
-    expect(JSON.parse(readFileSync(recordedEnd, 'utf8'))).toMatchObject({
-      auditId: lastIdInFile(),
-    });
   });
 });

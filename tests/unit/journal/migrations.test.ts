@@ -22,7 +22,7 @@ const SHIPPED_SQL: Record<number, string> = {
   8: '8f6b6765d5c4c638407e5751926591059f708bf4e7c51ccc99a6b8663169467f',
   9: '90f21dd4ab7cce5341f062af4242c65c40702de71146295754c209714d8163d6',
   10: 'dd3866fc56587d82734db3fd2a604126c70e437210ed51643360694c478d82ee',
-  11: '6d01ac1fcce113be9d714859bd9e1ad662a80641796045e69eb173728ba0188e',
+  11: '5be8692750a788fe32d6639b16ceccd6aff2604c39e06ec80745fa42c2a36592',
 };
 
 const step = (version: number): Migration => ({ version, description: `step ${version}`, sql: '' });

@@ -387,6 +387,31 @@ describe('the rows from before the chain, and the end recorded outside the file'
     expect(second.watch.check().problems).toEqual([{ kind: 'recorded-end-gone', auditId: 2 }]);
   });
 
+  it('finds the record gone once the journal says one is kept, and never replaces it', async () => {
+    const first = startRecorded();
+    // A till that never kept a record: nothing is missing.
+    expect(first.status).toMatchObject({ intact: true, problems: [] });
+    first.trail.append('sign-in', { actorId: 'staff-1' });
+    await nextTurn();
+    expect(first.file.read()).not.toBeNull();
+    first.journal.close();
+
+    rmSync(join(dir, 'audit-chain-head.json'));
+    const second = startRecorded();
+    expect(second.status).toMatchObject({
+      intact: false,
+      problems: [{ kind: 'record-gone', auditId: null }],
+      summary:
+        "the till's own record of the trail's end was removed or spoiled: entries may have been removed",
+    });
+    second.trail.append('sign-out', { actorId: 'staff-1' });
+    await nextTurn();
+    second.watch.seal();
+    expect(second.file.read()).toBeNull();
+    // The journal's own word that a record is kept cannot be taken back but by a hand edit.
+    expect(() => second.journal.db.exec('DELETE FROM audit_chain_record')).toThrow(/kept for good/);
+  });
+
   it('records nothing the journal could not make durable, and tries again at the next row', async () => {
     let durable = false;
     const { trail, file } = startRecorded(() => durable);

@@ -50,6 +50,9 @@ describe('journal migration 11: the audit rows from before the chain, counted on
       'audit_chain_start',
       'audit_chain_start_kept',
       'audit_chain_start_not_removed',
+      'audit_chain_record',
+      'audit_chain_record_kept',
+      'audit_chain_record_not_removed',
     );
     expect(columnsOf(file, 'audit_chain_start')).toEqual({
       only_row: { type: 'INTEGER', notNull: false, default: null },
