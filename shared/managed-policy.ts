@@ -106,11 +106,21 @@ export function checkManagedPolicy(json: object): PolicyParse {
   return { ok: true, policy: { settings: settings as Partial<Settings>, locked: [...seen] } };
 }
 
+/**
+ * A name as the policy status quotes it, which every page shows: only a name that could be a
+ * setting's; anything else (a misspelt key with an address or a key pasted into it) is not
+ * repeated, as it may hold a secret.
+ */
+const SETTING_NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+function quotedName(key: string): string {
+  return SETTING_NAME.test(key) ? `"${key}"` : 'a name that is not a setting name (not shown)';
+}
+
 function describePolicyIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
     const place = where.length === 0 ? 'at the top level' : `in "${where.join('.')}"`;
-    return `Unknown ${where[0] === 'settings' ? 'setting' : 'entry'} ${issue.keys.map((key) => `"${key}"`).join(', ')} ${place}.`;
+    return `Unknown ${where[0] === 'settings' ? 'setting' : 'entry'} ${issue.keys.map(quotedName).join(', ')} ${place}.`;
   }
   if (where[0] === 'settings' && where[1] !== undefined) {
     // The setting schemas' messages are sentences; name the key they belong to.

@@ -240,6 +240,22 @@ describe('parseManagedPolicy: each problem in its words', () => {
     expect(
       problemsOf(policy({ settings: { customerDisplay: { mode: 'auto', extra: 1, more: 2 } } })),
     ).toEqual(['Unknown setting "extra", "more" in "settings.customerDisplay".']);
+    // A name that could not be a setting's is not repeated: it may hold a pasted secret.
+    expect(
+      problemsOf(
+        policy({
+          settings: {
+            'rateProviderUrl?apikey=sk_live_123': 1,
+            rateProviderUrl2: 2,
+            '9lives': 3,
+            [`a${'b'.repeat(63)}`]: 4,
+            [`a${'b'.repeat(64)}`]: 5,
+          },
+        }),
+      ),
+    ).toEqual([
+      `Unknown setting a name that is not a setting name (not shown), "rateProviderUrl2", a name that is not a setting name (not shown), "a${'b'.repeat(63)}", a name that is not a setting name (not shown) in "settings".`,
+    ]);
   });
 
   it("names the setting a value fails, and where in the value, in the setting's words", () => {
