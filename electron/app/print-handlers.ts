@@ -66,8 +66,9 @@ type Choice = { zNumber: number } | { x: true };
 /**
  * X and Z reports on paper and as PDF, through the receipt printer's queue like receipts.
  * A Z report is a numbered document: only its first print after the close, in the run that
- * closed it, is the original; every other print of it says REPRINT, so two papers with the
- * same number never look like two closes. An X report is never numbered ("not a close").
+ * closed it, is the original; every other print of it says REPRINT (after one whose outcome is
+ * unknown too: it may be on paper), so two papers with the same number never look like two
+ * closes. One that ended "not printed" leaves the original to the next print. An X report is never numbered ("not a close").
  */
 export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
   handlers: Pick<
@@ -114,11 +115,17 @@ export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
         const document = documentOf(choice, reprint);
         const what = 'x' in choice ? 'X report' : `Z report ${choice.zNumber}`;
         parts.logger.info('shift report print', { kind: document.kind, reprint });
+        // The original on its way: a print asked meanwhile says REPRINT, since this one may print.
+        if ('zNumber' in choice) originals.delete(choice.zNumber);
         const result = await parts.receipts.printDocument(document, what);
-        if (result.state === 'sent' && 'zNumber' in choice) {
-          originals.delete(choice.zNumber);
-          // On paper, it is final: its shift is not reopened any more.
-          parts.shifts.handOut(choice.zNumber, 'printed');
+        if ('zNumber' in choice) {
+          if (result.state === 'not-printed') {
+            // Nothing reached the printer: the next print is the original again.
+            if (!reprint) originals.add(choice.zNumber);
+          } else {
+            // On paper, or maybe (unknown): it is final, its shift is not reopened any more.
+            parts.shifts.handOut(choice.zNumber, 'printed');
+          }
         }
         return result;
       },

@@ -2,7 +2,7 @@
 // nothing else. Builds the real adapters, hands them to the same createAppServices the test
 // harness uses, opens the windows, and leaves quitting to the quit sequence.
 import { app, dialog, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -145,16 +145,25 @@ async function start(): Promise<void> {
   // wait for the services (start-gate.ts). From the dev server, main serves no files. The
   // OS printing (receipt pages, their QR encoder) is the services' too: it loads with them.
   if (!devServer) await windowsLoad.loaded;
-  const [{ createAppServices }, { createNetworkPrinter }, { createOsPrinting }] = await Promise.all(
-    [
-      import('../app/app-services'),
-      import('../printing/escpos/network-printer'),
-      import('./printing/os-printer'),
-    ],
-  );
+  const [
+    { createAppServices },
+    { createNetworkPrinter },
+    { createOsPrinting },
+    { createCupsSpooler, cupsServerOf },
+  ] = await Promise.all([
+    import('../app/app-services'),
+    import('../printing/escpos/network-printer'),
+    import('./printing/os-printer'),
+    import('../printing/cups-spooler'),
+  ]);
+  // The OS's print queue, asked whether each job completed (CUPS; none on Windows).
+  const cupsServer = cupsServerOf(process.env, process.platform, existsSync);
   const osPrinting = createOsPrinting({
     register: (contents) => printPages.add(contents),
     listingContents: () => (cashier.isDestroyed() ? undefined : cashier.webContents),
+    ...(cupsServer ? { spooler: createCupsSpooler(cupsServer) } : {}),
+    clock: systemClock,
+    logger: loggerFor('printing'),
   });
   const started = await createAppServices(
     {

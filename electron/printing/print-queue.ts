@@ -4,14 +4,21 @@
  * before anything is printed, so printing can never block or change it: `enqueue` never throws
  * and never waits.
  *
- * No automatic retry, because a printer that took a job may print it even when the job then
- * fails (the connection drops after the paper moved): a retry could print a receipt twice.
- * The cashier sees what happened and chooses "Try again" (a new job) or "Save as PDF".
+ * Every job ends in one of three outcomes: printed (the printer confirmed it), not printed
+ * (nothing of it reached the printer) or unknown (it may be on paper, unconfirmed: a printer
+ * that took part of it, a deadline passed, an error nobody worded). No automatic retry: a
+ * retry after "unknown" could print a receipt twice. The cashier sees what happened and
+ * chooses "Try again" (a new job) or "Save as PDF".
  */
 import type { Clock } from '../../shared/clock';
 import type { PrintDocument } from '../../shared/printing/print-document';
 import type { Logger } from '../logging/logger';
-import { PrintFailure, type PrintFailureKind } from './print-failure';
+import {
+  checkPaperAction,
+  PrintFailure,
+  type PrintFailureKind,
+  type UnconfirmedOutcome,
+} from './print-failure';
 import type { PrinterPort } from './printer-port';
 
 export interface PrintJob {
@@ -21,11 +28,21 @@ export interface PrintJob {
   printer: PrinterPort;
 }
 
+/** A job that ended unconfirmed: what happened and one action, in the cashier's words. */
+export interface UnconfirmedPrint {
+  jobId: string;
+  /** `not-printed`: nothing reached the printer. `unknown`: it may be on paper. */
+  status: UnconfirmedOutcome;
+  kind: PrintFailureKind;
+  message: string;
+  action: string;
+}
+
 export type PrintOutcome =
   | { jobId: string; status: 'printing' }
-  /** `late`: the job had already been reported failed (timeout) when the printer finished it. */
+  /** `late`: the job had already been reported unknown (timeout) when the printer confirmed it. */
   | { jobId: string; status: 'printed'; late?: true }
-  | { jobId: string; status: 'failed'; kind: PrintFailureKind; message: string };
+  | UnconfirmedPrint;
 
 export interface PrintQueueOptions {
   clock: Clock;
@@ -39,12 +56,38 @@ export interface PrintQueue {
   enqueue(job: PrintJob): void;
 }
 
+interface Words {
+  outcome: UnconfirmedOutcome;
+  message: string;
+  action: string;
+}
+
 const words = {
-  timeout:
-    'The printer did not finish the receipt in time: check it is on and has paper, then try again.',
-  busy: 'The printer is still busy with an earlier receipt that did not finish: check the printer, then try again.',
-  'printer-error': 'The printer reported a problem: check it is on and has paper, then try again.',
-} as const;
+  // The printer has the job and did not answer: it may still print it.
+  timeout: {
+    outcome: 'unknown',
+    message: 'The printer did not answer in time.',
+    action: checkPaperAction,
+  },
+  // Never started: the printer is still on the one before.
+  busy: {
+    outcome: 'not-printed',
+    message: 'The printer is still busy with an earlier print that did not finish.',
+    action: 'Check the printer, then try again.',
+  },
+  // A printer's error nobody worded: whether it printed is not known.
+  'printer-error': {
+    outcome: 'unknown',
+    message: 'The printer reported a problem.',
+    action: checkPaperAction,
+  },
+  // The job never reached a printer.
+  'not-queued': {
+    outcome: 'not-printed',
+    message: 'The print could not be started.',
+    action: 'Try again, or save it as PDF.',
+  },
+} as const satisfies Record<string, Words>;
 
 /** Each printer's jobs: the one printing, the ones waiting, and whether the printing one hangs. */
 interface Lane {
@@ -69,9 +112,16 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     }
   };
 
-  const fail = (job: PrintJob, kind: PrintFailureKind, message: string, detail?: string) => {
-    logger.warn('print job failed', { jobId: job.id, document: job.document?.kind, kind, detail });
-    publish({ jobId: job.id, status: 'failed', kind, message });
+  const fail = (job: PrintJob, kind: PrintFailureKind, said: Words, detail?: string) => {
+    const status = said.outcome;
+    logger.warn('print job not confirmed', {
+      jobId: job.id,
+      document: job.document?.kind,
+      status,
+      kind,
+      detail,
+    });
+    publish({ jobId: job.id, status, kind, message: said.message, action: said.action });
   };
 
   const failWaiting = (lane: Lane) => {
@@ -106,7 +156,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       lane.stuck = false;
       const ms = clock.now() - startedAt;
       if (reported) {
-        // Told "failed" already; a late success is news the cashier needs (no reprint).
+        // Told "unknown" already; a late confirmation is news the cashier needs (no reprint).
         logger.warn('print job finished after its deadline', {
           jobId: job.id,
           ms,
@@ -119,7 +169,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         publish({ jobId: job.id, status: 'printed' });
       } else {
         reported = true;
-        if (error instanceof PrintFailure) fail(job, error.kind, error.message, error.detail);
+        if (error instanceof PrintFailure) fail(job, error.kind, error, error.detail);
         else fail(job, 'printer-error', words['printer-error'], describe(error));
       }
       next(printer, lane);
@@ -158,11 +208,13 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         const jobId = safeId(job);
         logger.error('print job could not be queued', { jobId, error: describe(error) });
         if (jobId !== undefined) {
+          const said = words['not-queued'];
           publish({
             jobId,
-            status: 'failed',
+            status: said.outcome,
             kind: 'printer-error',
-            message: words['printer-error'],
+            message: said.message,
+            action: said.action,
           });
         }
       }

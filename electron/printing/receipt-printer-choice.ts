@@ -23,7 +23,7 @@ function escPosPaper(paper: PaperKind): RollPaper {
 }
 
 /**
- * The printer the receipt setting names, or why there is none, in words that say what to do.
+ * The printer the receipt setting names, or why there is none and what to do, in words.
  * Asked per print, so a changed setting applies to the next receipt; the printer object is
  * kept while the setting and paper stay the same, because the print queue lines jobs up per
  * printer object (one job at a time on one printer) and a new object would be a new line.
@@ -41,8 +41,8 @@ export function receiptPrinterChooser(
     if (setting.kind === 'os') {
       if (!printing)
         return {
-          unavailable:
-            'This till cannot print through the computer. Save the receipt as PDF instead.',
+          unavailable: 'This till cannot print through the computer.',
+          action: 'Save the receipt as PDF instead.',
         };
       const key = JSON.stringify(['os', setting.deviceName, setting.paperFromPrinter, paper]);
       return reuse(key, () => ({
@@ -58,8 +58,9 @@ export function receiptPrinterChooser(
       const port = setting.port ?? defaultPrinterPort;
       if (!network)
         return {
-          unavailable:
-            'This version of the app cannot print on a network receipt printer. Save the receipt as PDF, or ask a manager to choose a printer of the computer in Settings.',
+          unavailable: 'This version of the app cannot print on a network receipt printer.',
+          action:
+            'Save the receipt as PDF, or ask a manager to choose a printer of the computer in Settings.',
         };
       const host = setting.host;
       const roll = escPosPaper(paper);
@@ -70,8 +71,8 @@ export function receiptPrinterChooser(
       }));
     }
     return {
-      unavailable:
-        'No receipt printer is set up: a manager chooses one in Settings. Save the receipt as PDF meanwhile.',
+      unavailable: 'No receipt printer is set up.',
+      action: 'A manager chooses one in Settings; save the receipt as PDF meanwhile.',
     };
   };
 }

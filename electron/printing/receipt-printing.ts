@@ -10,7 +10,12 @@ import type { SaleSnapshot } from '../../shared/sale/sale-snapshot';
 import type { ReceiptPrinterSetting, Settings } from '../../shared/settings';
 import type { OrderEvent, OrderRecord } from '../journal/order-record';
 import type { Logger } from '../logging/logger';
-import { createPrintQueue, type PrintOutcome, type PrintQueue } from './print-queue';
+import {
+  createPrintQueue,
+  type PrintOutcome,
+  type PrintQueue,
+  type UnconfirmedPrint,
+} from './print-queue';
 import type { PrinterPort } from './printer-port';
 import type { ReceiptFacts } from './receipt-facts';
 import { receiptDocument } from './receipt-document';
@@ -24,8 +29,9 @@ const MAX_REMEMBERED_PRINTS = 10_000;
  */
 export const PRINT_JOB_TIMEOUT_MS = 30_000;
 
-/** The printer the settings name, or a sentence saying why there is none. */
-export type PrinterChoice = { printer: PrinterPort; name: string } | { unavailable: string };
+/** The printer the settings name, or why there is none and what to do (words about "the receipt"). */
+export type PrinterChoice =
+  { printer: PrinterPort; name: string } | { unavailable: string; action: string };
 
 export interface ReceiptPrintingParts {
   clock: Clock;
@@ -67,8 +73,12 @@ export class ReceiptRefusal extends Error {
  * a status the cashier sees, with "Try again" and "Save as PDF". Nothing is retried by itself.
  */
 export class ReceiptPrinting {
-  /** Orders printed in this run: any later print of one is a COPY, whatever the page asks. */
-  private readonly printed = new Set<string>();
+  /**
+   * The documents (an order's receipt, or its void slip) whose original may be on paper in
+   * this run: printed, unknown, or on its way. Any later print of one is a COPY, whatever the
+   * page asks; an original that ended "not printed" is forgotten again.
+   */
+  private readonly originals = new Set<string>();
   /** The state the sale on screen was last seen in, to notice the moment it becomes paid. */
   private lastSeen: { orderId: string; state: SaleState } | null = null;
   /** Every print goes through it: one job at a time per printer, a deadline, no retry. */
@@ -87,8 +97,9 @@ export class ReceiptPrinting {
   }
 
   /**
-   * Puts one job in the queue; `onOutcome` hears each of its outcomes (printing, then printed
-   * or failed, and a late "printed" after a timeout). Resolves with the first final one.
+   * Puts one job in the queue; `onOutcome` hears each of its outcomes (printing, then printed,
+   * not printed or unknown, and a late "printed" after a timeout). Resolves with the first
+   * final one.
    */
   private enqueue(
     document: PrintDocument,
@@ -106,7 +117,7 @@ export class ReceiptPrinting {
           settled = true;
           resolve(outcome);
         }
-        // A job that failed by timeout may still end in a late success: keep listening then.
+        // A job unknown by timeout may still be confirmed late: keep listening then.
         if (outcome.status === 'printed' || outcome.kind !== 'timeout') this.waiting.delete(id);
       });
       this.queue.enqueue({ id, document, printer });
@@ -149,11 +160,17 @@ export class ReceiptPrinting {
 
   /** Prints an order's receipt (or void slip); resolves with where it stands, never rejects for a printer. */
   async print(orderId: string, askedCopy: boolean): Promise<ReceiptPrintStatus> {
-    const copy = askedCopy || this.printed.has(orderId);
+    const key = this.keyOf(orderId);
+    const copy = askedCopy || this.originals.has(key);
     const document = this.document(orderId, copy);
     const reference = this.parts.order(orderId)?.reference ?? '';
     const { receiptPrinter, receiptPaper } = this.parts.settings();
-    const status = (state: ReceiptPrintStatus['state'], message: string): ReceiptPrintStatus => {
+    const what = document.kind === 'void-slip' ? 'void slip' : 'receipt';
+    const status = (
+      state: ReceiptPrintStatus['state'],
+      message: string,
+      action: string | null = null,
+    ): ReceiptPrintStatus => {
       const value: ReceiptPrintStatus = {
         orderId,
         reference,
@@ -161,31 +178,47 @@ export class ReceiptPrinting {
         document: document.kind,
         copy,
         message,
+        action,
         atMs: this.parts.clock.now(),
       };
       this.parts.onStatus(value);
       return value;
     };
     const choice = this.parts.printerFor(receiptPrinter, receiptPaper);
-    if ('unavailable' in choice) return status('failed', choice.unavailable);
+    if ('unavailable' in choice)
+      return status(
+        'not-printed',
+        `The ${what} was not printed: ${choice.unavailable}`,
+        choice.action.replace('the receipt', `the ${what}`),
+      );
     this.parts.logger.info('receipt print', { orderId, copy, kind: document.kind });
-    const what = document.kind === 'void-slip' ? 'void slip' : 'receipt';
+    // An original on its way: a print asked meanwhile is a COPY, since this one may print.
+    if (!copy) this.remember(key);
     let last: ReceiptPrintStatus | null = null;
     const outcome = await this.enqueue(document, choice.printer, (step) => {
       if (step.status === 'printing')
         last = status('printing', `Printing the ${what} on ${choice.name}…`);
-      else if (step.status === 'printed') {
-        this.remember(orderId);
-        last = status(
-          'sent',
-          step.late
-            ? `The ${what} did print after all, on ${choice.name}: do not print it again.`
-            : `The ${what} was sent to ${choice.name}.`,
-        );
-      } else last = status('failed', `The ${what} was not printed: ${step.message}`);
+      else if (step.status === 'printed')
+        last = step.late
+          ? status(
+              'printed',
+              `The ${what} did print after all, on ${choice.name}.`,
+              'Do not print it again.',
+            )
+          : status('printed', `The ${what} was printed on ${choice.name}.`);
+      else {
+        // Nothing reached the printer: the next print may be the original again.
+        if (step.status === 'not-printed' && !copy) this.originals.delete(key);
+        last = status(step.status, unconfirmedWords(what, step), step.action);
+      }
     });
-    // The first final outcome is the answer (a late success comes later, as an event).
-    return last ?? status('failed', `The ${what} was not printed: ${outcome.status}`);
+    // The first final outcome is the answer (a late confirmation comes later, as an event).
+    return last ?? status(outcome.status, `The ${what} print ended: ${outcome.status}.`);
+  }
+
+  /** The key a print of this order is remembered by: its receipt and its void slip apart. */
+  private keyOf(orderId: string): string {
+    return `${this.parts.order(orderId)?.state === 'voided' ? 'void-slip' : 'receipt'}:${orderId}`;
   }
 
   /**
@@ -196,12 +229,20 @@ export class ReceiptPrinting {
     const { receiptPrinter, receiptPaper } = this.parts.settings();
     const choice = this.parts.printerFor(receiptPrinter, receiptPaper);
     if ('unavailable' in choice)
-      return { state: 'failed', message: choice.unavailable.replace('the receipt', `the ${what}`) };
+      return {
+        state: 'not-printed',
+        message: `The ${what} was not printed: ${choice.unavailable}`,
+        action: choice.action.replace('the receipt', `the ${what}`),
+      };
     this.parts.logger.info('document print', { kind: document.kind });
     const outcome = await this.enqueue(document, choice.printer, () => undefined);
     return outcome.status === 'printed'
-      ? { state: 'sent', message: `The ${what} was sent to ${choice.name}.` }
-      : { state: 'failed', message: `The ${what} was not printed: ${outcome.message}` };
+      ? { state: 'printed', message: `The ${what} was printed on ${choice.name}.`, action: null }
+      : {
+          state: outcome.status,
+          message: unconfirmedWords(what, outcome),
+          action: outcome.action,
+        };
   }
 
   /** The PDF saved on the paper the settings name, its file named after the document's title. */
@@ -237,11 +278,11 @@ export class ReceiptPrinting {
   }
 
   /** Bounded: a long-running till forgets its oldest prints (a reprint from history is a COPY anyway). */
-  private remember(orderId: string): void {
-    this.printed.add(orderId);
-    if (this.printed.size > MAX_REMEMBERED_PRINTS) {
-      const oldest = this.printed.values().next().value;
-      if (oldest !== undefined) this.printed.delete(oldest);
+  private remember(key: string): void {
+    this.originals.add(key);
+    if (this.originals.size > MAX_REMEMBERED_PRINTS) {
+      const oldest = this.originals.values().next().value;
+      if (oldest !== undefined) this.originals.delete(oldest);
     }
   }
 
@@ -249,7 +290,7 @@ export class ReceiptPrinting {
   async savePdf(orderId: string): Promise<ReceiptPdfResult> {
     if (!this.parts.savePdf)
       throw new ReceiptRefusal('no-pdf', 'This till cannot save a receipt as PDF.');
-    const copy = this.printed.has(orderId);
+    const copy = this.originals.has(this.keyOf(orderId));
     const document = this.document(orderId, copy);
     return this.pdfOf(document, this.parts.savePdf);
   }
@@ -272,4 +313,11 @@ export class ReceiptPrinting {
       });
     });
   }
+}
+
+/** One line of what happened to a print that was not confirmed: not printed, or not known. */
+function unconfirmedWords(what: string, outcome: UnconfirmedPrint): string {
+  return outcome.status === 'not-printed'
+    ? `The ${what} was not printed: ${outcome.message}`
+    : `Not known whether the ${what} printed: ${outcome.message}`;
 }

@@ -9,19 +9,30 @@ export interface PrinterView {
 }
 
 /**
- * Where one receipt's printing stands, for the sale screen and history: sent to the printer
- * (which is not yet "on paper"), or failed with what happened and what to do, in words.
+ * How a print ended, in three words the cashier can act on: `printed` (the printer confirmed
+ * it: its status after the job, or the OS's print queue's completed job), `not-printed` (it
+ * never started: nothing reached the printer, printing again is safe) or `unknown` (sent but
+ * not confirmed: it may be on paper, so check the paper before printing again; the next print
+ * of it says COPY).
+ */
+type PrintOutcomeState = 'printed' | 'not-printed' | 'unknown';
+
+/**
+ * Where one receipt's printing stands, for the sale screen and history: printing, or how it
+ * ended, with what happened and one action, in words.
  */
 export interface ReceiptPrintStatus {
   orderId: string;
   reference: string;
-  state: 'printing' | 'sent' | 'failed';
+  state: 'printing' | PrintOutcomeState;
   /** What is printed: a receipt, or the slip of a voided order. */
   document: PrintDocumentKind;
   /** A reprint, marked COPY on the paper. */
   copy: boolean;
-  /** A sentence for the cashier ("Sent to EPSON TM-T20III.", "The printer is offline: ..."). */
+  /** One line of what happened ("The receipt was printed on EPSON_TM_T20III."). */
   message: string;
+  /** One action for the cashier, or null (printing, printed). */
+  action: string | null;
   atMs: number;
 }
 
@@ -33,6 +44,9 @@ export interface ReceiptPdfResult {
 
 /** Where the print of a document that is not an order's (an X or Z report) ended, in words. */
 export interface DocumentPrintResult {
-  state: 'sent' | 'failed';
+  state: PrintOutcomeState;
+  /** One line of what happened. */
   message: string;
+  /** One action for the cashier, or null once printed. */
+  action: string | null;
 }

@@ -56,7 +56,7 @@ describe('cashier: receipts', () => {
     await cashier.waitForSelector(byTestId('chain-picker-option-1'));
     await pickChainAndAsset(cashier, '1', 'USDT');
     const reference = await paidSale('10');
-    await cashier.waitForSelector(`${byTestId('receipt-status')}[data-state="sent"]`);
+    await cashier.waitForSelector(`${byTestId('receipt-status')}[data-state="printed"]`);
     await shots.take('paid-receipt-sent');
 
     expect(harness.printing.jobs).toHaveLength(1);
@@ -77,7 +77,7 @@ describe('cashier: receipts', () => {
     // A copy for the customer, on request: marked COPY.
     await cashier.click(byTestId('receipt-print-copy'));
     await cashier.waitForFunction(() =>
-      document.querySelector('[data-testid="receipt-status"]')?.textContent?.includes('sent'),
+      document.querySelector('[data-testid="receipt-status"]')?.textContent?.includes('printed'),
     );
     await expect.poll(() => harness.printing.jobs.length).toBe(2);
     expect(marksOf(harness.printing.jobs[1]!.document.blocks)).toEqual(['COPY']);
@@ -89,7 +89,7 @@ describe('cashier: receipts', () => {
     const { cashier, shots, harness } = till;
     harness.printing.failNext('The printer is out of paper.');
     const reference = await paidSale('3');
-    await cashier.waitForSelector(`${byTestId('receipt-status')}[data-state="failed"]`);
+    await cashier.waitForSelector(`${byTestId('receipt-status')}[data-state="not-printed"]`);
     await expect(cashier.textContent(byTestId('receipt-status'))).resolves.toContain(
       'The receipt was not printed: The printer is out of paper.',
     );
@@ -106,7 +106,7 @@ describe('cashier: receipts', () => {
     expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain(reference);
 
     await cashier.click(byTestId('receipt-try-again'));
-    await cashier.waitForSelector(`${byTestId('receipt-status')}[data-state="sent"]`);
+    await cashier.waitForSelector(`${byTestId('receipt-status')}[data-state="printed"]`);
     expect(harness.printing.jobs.at(-1)!.document.title).toBe(`Receipt ${reference}`);
     await shots.take('receipt-try-again-sent');
     await cashier.click(byTestId('new-sale'));
@@ -134,7 +134,7 @@ describe('cashier: receipts', () => {
     const before = harness.printing.jobs.length;
     await cashier.click(`${byTestId('receipt-dialog')} ${byTestId('receipt-print-copy')}`);
     await cashier.waitForSelector(
-      `${byTestId('receipt-dialog')} ${byTestId('receipt-status')}[data-state="sent"]`,
+      `${byTestId('receipt-dialog')} ${byTestId('receipt-status')}[data-state="printed"]`,
     );
     expect(harness.printing.jobs).toHaveLength(before + 1);
     expect(marksOf(harness.printing.jobs.at(-1)!.document.blocks)).toEqual(['COPY']);

@@ -65,6 +65,14 @@ export const criticalFiles: readonly CriticalFile[] = [
     source: 'electron/printing/escpos/network-printer.ts',
     tests: ['tests/unit/printing/escpos-network-printer.test.ts'],
   },
+  {
+    source: 'electron/printing/spooler-jobs.ts',
+    tests: ['tests/unit/printing/spooler-jobs.test.ts'],
+  },
+  {
+    source: 'electron/printing/cups-spooler.ts',
+    tests: ['tests/unit/printing/cups-spooler.test.ts'],
+  },
   // Policy: every value IT or the till may set, checked one key at a time.
   {
     source: 'shared/settings/service.ts',

@@ -23,6 +23,7 @@ interface TextRun extends TextStyle {
 type EscPosCommand =
   | { type: 'initialize' }
   | { type: 'paper-status-request' }
+  | { type: 'offline-status-request' }
   | { type: 'code-page'; number: number }
   | { type: 'align'; align: 'left' | 'center' | 'right' }
   | { type: 'qr-model'; model: number }
@@ -164,8 +165,9 @@ export function decodeEscPos(bytes: Uint8Array): DecodedEscPos {
       // FS . : leave Kanji mode (single-byte code pages from here on).
       index += 2;
     } else if (byte === DLE && byteAt(index + 1) === 0x04) {
-      if (byteAt(index + 2) !== 4) throw new Error('only DLE EOT 4 is expected');
-      commands.push({ type: 'paper-status-request' });
+      const n = byteAt(index + 2);
+      if (n !== 4 && n !== 2) throw new Error('only DLE EOT 4 and DLE EOT 2 are expected');
+      commands.push({ type: n === 4 ? 'paper-status-request' : 'offline-status-request' });
       index += 3;
     } else {
       throw new Error(`unknown control byte ${byte} at ${index}`);

@@ -1,9 +1,17 @@
 import { BrowserWindow, type WebContents, type WebContentsPrintOptions } from 'electron';
+import { systemClock, type Clock } from '../../../shared/clock';
+import { silentLogger, type Logger } from '../../logging/logger';
 import type { OsPrinterTarget } from '../../printing/platform-printing';
 import { PrintFailure } from '../../printing/print-failure';
 import type { PrinterPort } from '../../printing/printer-port';
 import { pageHeightMm, paperLayouts } from '../../printing/paper-layout';
 import { printHtml } from '../../printing/print-html';
+import {
+  printThroughSpooler,
+  SPOOLER_CONFIRM_TIMEOUT_MS,
+  SPOOLER_POLL_MS,
+  type Spooler,
+} from '../../printing/spooler-jobs';
 import type { PaperKind, PrintDocument } from '../../../shared/printing/print-document';
 import type { PrinterView } from '../../../shared/printing/receipt-views';
 
@@ -18,13 +26,20 @@ import type { PrinterView } from '../../../shared/printing/receipt-views';
  * printToPDF() in inches; print() without pageSize prints A4, so a paper is always named,
  * or the printer's own default asked for with usePrinterDefaultPageSize; deviceName is the
  * system name from getPrintersAsync(); printing starts only after did-finish-load; the
- * callback's success means spooled, not printed, and a failure is never retried here.
+ * callback's success means spooled, not printed, and a failure is never retried here. So a
+ * spooled job counts as printed only once the OS's print queue says it completed
+ * (spooler-jobs.ts, CUPS on Linux and macOS); where none can be asked it is unknown.
  */
 export interface OsPrintingOptions {
   /** Marks the hidden window's webContents as ours for the security hooks (not for IPC). */
   register: (contents: WebContents) => void;
   /** Any live webContents of ours to ask for the printer list (the cashier window's). */
   listingContents: () => WebContents | undefined;
+  /** The OS's print queue, asked whether each job completed; absent where there is none. */
+  spooler?: Spooler;
+  /** Times the wait for the print queue (default the system clock). */
+  clock?: Clock;
+  logger?: Logger;
 }
 
 const MICRONS_PER_MM = 1000;
@@ -35,8 +50,19 @@ export function createOsPrinting(options: OsPrintingOptions) {
     osPrinter(target: OsPrinterTarget): PrinterPort {
       return {
         print: (document, copies = 1) =>
-          withPrintPage(options, printHtml(document, target.paper), (contents) =>
-            spool(contents, printOptions(document, target, copies)),
+          printThroughSpooler(
+            {
+              spooler: options.spooler,
+              printer: target.deviceName,
+              clock: options.clock ?? systemClock,
+              timeoutMs: SPOOLER_CONFIRM_TIMEOUT_MS,
+              pollMs: SPOOLER_POLL_MS,
+              logger: options.logger ?? silentLogger,
+            },
+            () =>
+              withPrintPage(options, printHtml(document, target.paper), (contents) =>
+                spool(contents, printOptions(document, target, copies)),
+              ),
           ),
       };
     },
@@ -130,8 +156,9 @@ async function withPrintPage<T>(
         reject(
           new PrintFailure(
             'printer-error',
-            `The page to print could not be prepared (${description || code}): try again, or save it as PDF.`,
+            `The page to print could not be prepared (${description || code}).`,
             `did-fail-load ${code} ${description}`,
+            { action: 'Try again, or save it as PDF.' },
           ),
         ),
       );
@@ -148,7 +175,8 @@ async function withPrintPage<T>(
 }
 
 /**
- * webContents.print as a promise: resolves once spooled, rejects with a PrintFailure in words.
+ * webContents.print as a promise: resolves once spooled (not yet printed: the print queue says
+ * when), rejects with a PrintFailure in words.
  * A callback that never comes (a driver that hangs) is the print queue's deadline to catch.
  */
 function spool(contents: WebContents, printOptions: WebContentsPrintOptions): Promise<void> {
@@ -160,18 +188,20 @@ function spool(contents: WebContents, printOptions: WebContentsPrintOptions): Pr
   });
 }
 
+/** The OS did not spool the job: nothing reached the printer. */
 function printFailureOf(reason: string): PrintFailure {
   if (/cancel/i.test(reason))
-    return new PrintFailure('printer-error', 'The print job was cancelled.', reason);
+    return new PrintFailure('printer-error', 'The print job was cancelled.', reason, {
+      action: 'Try again.',
+    });
   if (/invalid.*device|no.*printer|printer.*not/i.test(reason))
-    return new PrintFailure(
-      'not-found',
-      'The printer was not found. Check it is on and connected, or choose another in Settings.',
-      reason,
-    );
+    return new PrintFailure('not-found', 'The printer was not found.', reason, {
+      action: 'Check it is on and connected, or choose another in Settings.',
+    });
   return new PrintFailure(
     'printer-error',
-    `The printer did not take the job${reason ? ` (${reason})` : ''}. Check it is on, has paper and is connected.`,
+    `The printer did not take the job${reason ? ` (${reason})` : ''}.`,
     reason,
+    { action: 'Check it is on, has paper and is connected, then try again.' },
   );
 }

@@ -1,36 +1,101 @@
 /**
- * What went wrong talking to a network printer, in the cashier's words. The socket's error
- * codes and the moment they came (still connecting, or with the job under way) decide the kind.
+ * What went wrong talking to a network printer, in the cashier's words: what happened, and one
+ * action. The socket's error codes and the moment they came (still connecting, or with the job
+ * under way) decide the kind; how much of the job the printer may hold decides the outcome.
  */
-import { PrintFailure, type PrintFailureKind } from '../print-failure';
+import {
+  checkPaperAction,
+  PrintFailure,
+  type PrintFailureKind,
+  type UnconfirmedOutcome,
+} from '../print-failure';
 
 /** How far a job got when it failed: before the printer accepted the connection, or after. */
 export type JobStage = 'connecting' | 'connected';
 
+interface Words {
+  message: string;
+  action: string;
+}
+
 export function networkFailure(
   kind: PrintFailureKind,
+  outcome: UnconfirmedOutcome,
   printerAt: string,
   detail?: string,
 ): PrintFailure {
-  return new PrintFailure(kind, words(kind, printerAt), detail);
+  const { message, action } =
+    outcome === 'unknown' ? unknownWords(kind, printerAt) : notPrintedWords(kind, printerAt);
+  return new PrintFailure(kind, message, detail, { outcome, action });
 }
 
-function words(kind: PrintFailureKind, printerAt: string): string {
+/** Nothing of the job reached the printer: printing it again is safe. */
+function notPrintedWords(kind: PrintFailureKind, printerAt: string): Words {
+  const at = `The printer at ${printerAt}`;
   switch (kind) {
     case 'refused':
-      return `The printer at ${printerAt} refused the connection: check the printer's address and port in Settings (usually 9100) and that the printer is on.`;
+      return {
+        message: `${at} refused the connection.`,
+        action:
+          "Check the printer's address and port in Settings (usually 9100) and that the printer is on, then try again.",
+      };
     case 'unreachable':
-      return `The printer at ${printerAt} does not answer: check it is on and on the network.`;
+      return {
+        message: `${at} does not answer.`,
+        action: 'Check it is on and on the network, then try again.',
+      };
     case 'not-found':
-      return `No printer named ${printerAt} was found on the network: check the printer's address in Settings.`;
-    case 'closed':
-      return 'The printer closed the connection while printing: check paper and cover, then reprint.';
-    case 'stalled':
-      return `The printer at ${printerAt} took the receipt but did not finish it in time: check paper and cover, then reprint.`;
+      return {
+        message: `No printer named ${printerAt} was found on the network.`,
+        action: "Check the printer's address in Settings, then try again.",
+      };
     case 'paper-out':
-      return `The printer at ${printerAt} is out of paper: put in a new roll, then reprint.`;
+      return {
+        message: `${at} is out of paper.`,
+        action: 'Put in a new roll, then try again.',
+      };
+    case 'closed':
+      return {
+        message: `${at} hung up before anything was sent.`,
+        action: 'Check it is on and ready, then try again.',
+      };
+    case 'stalled':
+      return {
+        message: `${at} did not take the job in time, and nothing was sent.`,
+        action: 'Check it is on and ready, then try again.',
+      };
     default:
-      return `The printer at ${printerAt} reported a problem: check it, then reprint.`;
+      return { message: `${at} reported a problem.`, action: 'Check it, then try again.' };
+  }
+}
+
+/** Some or all of the job reached the printer, unconfirmed: the paper may be out there. */
+function unknownWords(kind: PrintFailureKind, printerAt: string): Words {
+  const at = `The printer at ${printerAt}`;
+  switch (kind) {
+    case 'closed':
+      return { message: `${at} hung up before confirming it printed.`, action: checkPaperAction };
+    case 'stalled':
+      return { message: `${at} stopped reading part way through.`, action: checkPaperAction };
+    case 'paper-out':
+      return {
+        message: `${at} ran out of paper part way through.`,
+        action:
+          'Put in a new roll and check the paper before you print again: a new print says COPY.',
+      };
+    case 'cover-open':
+      return {
+        message: `${at} says its cover is open.`,
+        action:
+          'Close the cover and check the paper before you print again: a new print says COPY.',
+      };
+    case 'printer-error':
+      return { message: `${at} reports an error.`, action: checkPaperAction };
+    default:
+      return {
+        message: `${at} did not confirm it printed.`,
+        action: checkPaperAction,
+      };
   }
 }
 

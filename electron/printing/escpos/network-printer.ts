@@ -1,6 +1,7 @@
 /**
  * A receipt printer on the shop's network, spoken to in ESC/POS over a raw TCP port: the
  * PrinterPort the print queue sends receipts to when the till's printer is a network one.
+ * `print` resolves only when the printer confirmed the job (printer-connection.ts).
  */
 import { systemClock, type Clock } from '../../../shared/clock';
 import type { PrintDocument } from '../../../shared/printing/print-document';
@@ -19,11 +20,17 @@ export interface NetworkPrinterOptions {
   paper: RollPaper;
   /** Default 5 s. */
   connectTimeoutMs?: number;
-  /** The whole job, connection included; default 20 s. Keep it under the print queue's timeout. */
+  /**
+   * The whole job, from connecting to the printer's status answer after it; default 20 s. Keep
+   * it under the print queue's timeout.
+   */
   jobTimeoutMs?: number;
   /** Ask the paper sensor (DLE EOT 4) before each job; default true. */
   askPaperStatus?: boolean;
-  /** How long to wait for that answer before printing anyway; default 500 ms. */
+  /**
+   * How long to wait for that answer before printing anyway; default 500 ms. (The status after
+   * the job, DLE EOT 2, is awaited until the job's deadline: without it the job is unconfirmed.)
+   */
   statusTimeoutMs?: number;
   clock?: Clock;
   logger?: Logger;
@@ -51,8 +58,9 @@ export function createNetworkPrinter(options: NetworkPrinterOptions): PrinterPor
       if (!target) {
         throw new PrintFailure(
           'printer-error',
-          "The printer's address in Settings is not valid: enter its IP address or name, and its port.",
+          "The printer's address in Settings is not valid.",
           address.ok ? undefined : address.reason,
+          { action: 'A manager enters its IP address or name, and its port, in Settings.' },
         );
       }
       let bytes: Uint8Array;
@@ -61,8 +69,9 @@ export function createNetworkPrinter(options: NetworkPrinterOptions): PrinterPor
       } catch (error) {
         throw new PrintFailure(
           'printer-error',
-          'This document could not be prepared for the receipt printer: save it as PDF instead.',
+          'This document could not be prepared for the receipt printer.',
           error instanceof Error ? error.message : String(error),
+          { action: 'Save it as PDF instead.' },
         );
       }
       await sendToPrinter(target, bytes);

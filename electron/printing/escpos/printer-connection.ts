@@ -1,10 +1,16 @@
 /**
  * One job to a raw network printer (ESC/POS over TCP, port 9100 by custom): connect, ask the
- * paper sensor, write the bytes as fast as the printer takes them, half-close, and wait for
- * the printer to close its side. That close is the only sign a raw port gives that the printer
- * read the whole job (the same wait as CUPS's socket backend): bytes handed to the operating
- * system are not bytes printed, and a printer that accepts a connection and then never reads
- * would otherwise look like a success.
+ * paper sensor, write the bytes as fast as the printer takes them, ask the printer's real-time
+ * status after the last byte, half-close, and wait for that answer. The answer is the only
+ * sign a raw port gives that the printer took the whole job (a real-time question is answered
+ * when it reaches the printer, after every byte before it) and is not stopped: bytes handed to
+ * the operating system are not bytes printed, and a printer's close says nothing of how much
+ * it read (one that read 203 of 803 bytes closes just the same).
+ *
+ * The outcome is one of three: printed (every byte written and a sane status answer), not
+ * printed (nothing of the job was handed over: the printer cannot hold any of it), or unknown
+ * (some or all of it was handed over and the printer did not confirm it: closed, reset,
+ * stopped reading, stopped at the paper end, never answered).
  */
 import net from 'node:net';
 import type { Clock } from '../../../shared/clock';
@@ -12,13 +18,19 @@ import { defaultPrinterPort } from '../../../shared/printing/printer-address';
 import type { Logger } from '../../logging/logger';
 import type { PrintFailure, PrintFailureKind } from '../print-failure';
 import { networkFailure, socketErrorKind } from './network-faults';
-import { paperStatusRequest, readPaperStatus } from './paper-status';
+import {
+  isStatusAnswer,
+  offlineStatusRequest,
+  paperStatusRequest,
+  readOfflineStatus,
+  readPaperStatus,
+} from './paper-status';
 
 export interface PrinterTarget {
   host: string;
   port: number;
   connectTimeoutMs: number;
-  /** The whole job, from connecting to the printer's close. */
+  /** The whole job, from connecting to the printer's status answer after it. */
   jobTimeoutMs: number;
   askPaperStatus: boolean;
   statusTimeoutMs: number;
@@ -29,7 +41,7 @@ export interface PrinterTarget {
 /** Written in pieces so a slow printer's back-pressure is honoured piece by piece. */
 const chunkBytes = 4096;
 
-type Stage = 'connecting' | 'asking-paper' | 'sending' | 'finishing';
+type Stage = 'connecting' | 'asking-paper' | 'sending' | 'confirming';
 
 /** "192.168.1.50", "printer.local:9101", "[fe80::1]:9101": how the cashier's words name it. */
 export function printerName(host: string, port: number): string {
@@ -37,6 +49,7 @@ export function printerName(host: string, port: number): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
+/** Resolves when the printer confirmed the job; rejects with a PrintFailure saying how far it got. */
 export function sendToPrinter(target: PrinterTarget, bytes: Uint8Array): Promise<void> {
   const { clock, logger } = target;
   const printerAt = printerName(target.host, target.port);
@@ -45,6 +58,9 @@ export function sendToPrinter(target: PrinterTarget, bytes: Uint8Array): Promise
     let stage: Stage = 'connecting';
     let settled = false;
     let handedOver = 0;
+    /** Status answers read so far, and the count at which the job's own answer has come. */
+    let answers = 0;
+    let jobAnswerAt = Infinity;
     const cancelTimers: (() => void)[] = [];
     const socket = net.connect({ host: target.host, port: target.port });
 
@@ -55,21 +71,23 @@ export function sendToPrinter(target: PrinterTarget, bytes: Uint8Array): Promise
       socket.destroy();
       const fields = { printer: printerAt, bytes: bytes.length, ms: clock.now() - startedAt };
       if (failure) {
-        logger.warn('network printer job failed', {
+        logger.warn('network printer job not confirmed', {
           ...fields,
           kind: failure.kind,
+          outcome: failure.outcome,
           detail: failure.detail,
           stage,
           handedOver,
         });
         reject(failure);
       } else {
-        logger.info('network printer job done', fields);
+        logger.info('network printer job printed', fields);
         resolve();
       }
     };
+    // Once a byte of the job was handed over, the printer may hold it: never "not printed".
     const fail = (kind: PrintFailureKind, detail: string) =>
-      settle(networkFailure(kind, printerAt, detail));
+      settle(networkFailure(kind, handedOver === 0 ? 'not-printed' : 'unknown', printerAt, detail));
 
     cancelTimers.push(
       clock.at(startedAt + target.connectTimeoutMs, () => {
@@ -78,7 +96,11 @@ export function sendToPrinter(target: PrinterTarget, bytes: Uint8Array): Promise
       }),
       clock.at(startedAt + target.jobTimeoutMs, () =>
         fail(
-          stage === 'connecting' ? 'unreachable' : 'stalled',
+          stage === 'connecting'
+            ? 'unreachable'
+            : stage === 'confirming'
+              ? 'unconfirmed'
+              : 'stalled',
           `not finished in ${target.jobTimeoutMs} ms while ${stage}`,
         ),
       ),
@@ -94,18 +116,34 @@ export function sendToPrinter(target: PrinterTarget, bytes: Uint8Array): Promise
         if (!flushed) await drainedOrClosed(socket);
       }
       if (settled) return;
-      stage = 'finishing';
+      stage = 'confirming';
+      // The paper question still unanswered may yet be answered, and its answer must never
+      // pass for the job's: then ask twice and take the second answer, which is always one
+      // to a question after the job (the paper's, if it comes, is the first).
+      const paperPending = target.askPaperStatus && answers === 0;
+      jobAnswerAt = answers + (paperPending ? 2 : 1);
+      socket.write(paperPending ? twice(offlineStatusRequest) : offlineStatusRequest);
       socket.end();
     };
 
-    const readStatus = (chunk: Buffer) => {
-      for (const byte of chunk) {
-        const status = readPaperStatus(byte);
-        if (status === undefined) continue;
-        if (status === 'out') return fail('paper-out', 'the paper end sensor is set');
-        if (status === 'near-end')
-          logger.warn('printer paper is near its end', { printer: printerAt });
-        return void sendJob();
+    const readPaper = (byte: number) => {
+      const status = readPaperStatus(byte);
+      if (status === 'out') return fail('paper-out', 'the paper end sensor is set');
+      if (status === 'near-end')
+        logger.warn('printer paper is near its end', { printer: printerAt });
+      void sendJob();
+    };
+
+    const readConfirmation = (byte: number) => {
+      switch (readOfflineStatus(byte)) {
+        case 'ready':
+          return settle();
+        case 'paper-end':
+          return fail('paper-out', 'the printer stopped at the paper end');
+        case 'cover-open':
+          return fail('cover-open', 'the cover is open');
+        default:
+          return fail('printer-error', `the printer reports an error (status ${byte})`);
       }
     };
 
@@ -122,24 +160,28 @@ export function sendToPrinter(target: PrinterTarget, bytes: Uint8Array): Promise
       );
     });
     socket.on('data', (chunk: Buffer) => {
-      // Other bytes (automatic status a printer sends unasked) are read and ignored.
-      if (stage === 'asking-paper') readStatus(chunk);
+      // Other bytes (automatic status a printer sends unasked) are read and ignored; a late
+      // answer to the paper question is counted, so it is never taken for the job's answer.
+      for (const byte of chunk) {
+        if (!isStatusAnswer(byte)) continue;
+        answers += 1;
+        // The paper answer is the first; bytes after it in the same read came before the job.
+        if (stage === 'asking-paper') return readPaper(byte);
+        if (answers >= jobAnswerAt) return readConfirmation(byte);
+      }
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
       const at = stage === 'connecting' ? 'connecting' : 'connected';
       fail(socketErrorKind(error.code, at), error.code ?? error.message);
     });
-    socket.on('end', () => {
-      // The printer closed its side: after our own end it has read everything, before it the
-      // job was cut short.
-      if (stage === 'finishing') settle();
-      else fail('closed', `the printer hung up while ${stage}`);
-    });
-    socket.on('close', () => {
-      if (stage === 'finishing') settle();
-      else fail('closed', `the connection closed while ${stage}`);
-    });
+    // The printer's close, before or after the till's end, is no sign it read the job.
+    socket.on('end', () => fail('closed', `the printer hung up while ${stage}`));
+    socket.on('close', () => fail('closed', `the connection closed while ${stage}`));
   });
+}
+
+function twice(bytes: Uint8Array): Uint8Array {
+  return Uint8Array.from([...bytes, ...bytes]);
 }
 
 function drainedOrClosed(socket: net.Socket): Promise<void> {

@@ -4,13 +4,15 @@ import type { ReceiptPrintStatus } from '../../../shared/printing/receipt-views'
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
+import { printOutcomeLooks } from './print-outcome-words';
 import { ReceiptStatusLine } from './receipt-status-line';
 import { SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
 
 /**
  * Where the latest print of this order stands (the automatic receipt or void slip after an
- * act in the history), from the 'receipt-status' event: sent, or not printed with why,
- * "Try again" (one new job, never by itself) and "Save as PDF". Nothing while none was asked.
+ * act in the history), from the 'receipt-status' event: printed; not printed with why, "Try
+ * again" (one new job, never by itself) and "Save as PDF"; or not known, with "Print again,
+ * marked COPY" and "Save as PDF". Nothing while none was asked.
  */
 export function OrderPrintStatus({ orderId }: { orderId: string }) {
   const latest = usePosEvent('receipt-status');
@@ -24,9 +26,11 @@ export function OrderPrintStatus({ orderId }: { orderId: string }) {
       .at(-1) ?? null;
   if (!status) return null;
 
-  const tryAgain = () =>
+  // Not printed: try again as before; unknown: print again, always a COPY (it may be on paper).
+  const retry = printOutcomeLooks[status.state].retry;
+  const tryAgain = (copy: boolean) =>
     void run('print', async () => {
-      const result = await callPos('printReceipt', { orderId, copy: status.copy });
+      const result = await callPos('printReceipt', { orderId, copy });
       if (result.ok) setAnswered(result.value);
       return result;
     });
@@ -36,16 +40,16 @@ export function OrderPrintStatus({ orderId }: { orderId: string }) {
       <ReceiptStatusLine status={status} />
       {saved ? <span data-testid="receipt-pdf-saved">Saved as {saved}.</span> : null}
       {failure ? <FailureAlert failure={failure} /> : null}
-      {status.state === 'failed' ? (
+      {retry ? (
         <Group gap="sm">
           <Button
             size="md"
             h={48}
-            onClick={tryAgain}
+            onClick={() => tryAgain(retry.copy === true || status.copy)}
             loading={pending === 'print'}
-            data-testid="receipt-try-again"
+            data-testid={retry.testId}
           >
-            Try again
+            {retry.label}
           </Button>
           <SaveReceiptPdfButton onClick={savePdf} loading={pending === 'pdf'} />
         </Group>

@@ -6,13 +6,15 @@ import type { SaleSnapshot } from '../../../shared/sale/sale-snapshot';
 import { FailureAlert } from '../errors/failure-alert';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
+import { printOutcomeLooks } from './print-outcome-words';
 import { ReceiptStatusLine } from './receipt-status-line';
 import { ReceiptPdfSaved, SaveReceiptPdfButton, useReceiptPdf } from './receipt-pdf';
 
 /**
  * The receipt of the sale just paid (or the slip of one voided), under its outcome: with
- * automatic printing, where the print stands and, when it failed, "Try again" and "Save as
- * PDF"; with "ask", a "Print receipt" button; afterwards a copy for the customer on request.
+ * automatic printing, where the print stands and, when it was not printed, "Try again" (when
+ * it is not known, "Print again, marked COPY") and "Save as PDF"; with "ask", a "Print
+ * receipt" button; once printed, a copy for the customer on request.
  * Nothing here holds up the next sale: the printer's trouble is only shown.
  */
 export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
@@ -30,6 +32,8 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
     (status): status is ReceiptPrintStatus => status?.orderId === sale.orderId,
   );
   const status = candidates.sort((a, b) => a.atMs - b.atMs).at(-1) ?? null;
+  // Not printed: try again as before; unknown: print again, always a COPY (it may be on paper).
+  const retry = status ? printOutcomeLooks[status.state].retry : null;
   const what = paid ? 'receipt' : 'void slip';
   // A void slip is never printed by itself: it is offered, whatever the mode (but off).
   const offered = mode === 'ask' || !paid;
@@ -59,18 +63,18 @@ export function SaleReceipt({ sale }: { sale: SaleSnapshot }) {
               Print {what}
             </Button>
           ) : null}
-          {status?.state === 'failed' ? (
+          {status && retry ? (
             <Button
               size="md"
               h={48}
-              onClick={() => print(status.copy)}
+              onClick={() => print(retry.copy === true || status.copy)}
               loading={pending === 'print'}
-              data-testid="receipt-try-again"
+              data-testid={retry.testId}
             >
-              Try again
+              {retry.label}
             </Button>
           ) : null}
-          {status?.state === 'sent' ? (
+          {status?.state === 'printed' ? (
             <Button
               size="md"
               h={48}

@@ -7,6 +7,7 @@ import type { OrderLine } from '../../../shared/shifts/shift-report-types';
 import type { ShiftReportSource } from '../../../shared/shifts/shift-report-sections';
 import type { ZReportSummary } from '../../../shared/shifts/shift-views';
 import { FailureAlert } from '../errors/failure-alert';
+import { printOutcomeLooks } from '../printing/print-outcome-words';
 import { PrintPreview } from '../printing/print-preview';
 import { callPos } from '../shell/pos';
 import { usePosEvent, useTillAction } from '../shell/use-pos';
@@ -15,6 +16,9 @@ import { ShiftReportView } from './shift-report-view';
 import { UnresolvedOrders } from './unresolved-orders';
 import { useCurrentShift } from './use-current-shift';
 import { ZReportList } from './z-report-list';
+
+/** A report's print as main answered it, or its PDF saved. */
+type PaperNote = DocumentPrintResult | { state: 'saved'; message: string; action: null };
 
 /** How a Z report left the till, in the manager's words. */
 const handedOutWords = { printed: 'printed', pdf: 'saved as PDF', csv: 'saved as CSV' } as const;
@@ -34,8 +38,8 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
   const [shown, setShown] = useState<ShiftReportSource | null>(null);
   const [unresolved, setUnresolved] = useState<OrderLine[] | null>(null);
   const [saved, setSaved] = useState<CsvExportResult | null>(null);
-  /** The report's print or PDF, in main's words. */
-  const [paper, setPaper] = useState<DocumentPrintResult | null>(null);
+  /** The report's print (printed, not printed, not known) or PDF, in main's words. */
+  const [paper, setPaper] = useState<PaperNote | null>(null);
   /** The report as the paper will show it, in a dialog. */
   const [preview, setPreview] = useState<PrintDocument | null>(null);
   const busy = action.pending !== null;
@@ -119,10 +123,11 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
     loadZReports();
     if (result?.ok)
       setPaper({
-        state: 'sent',
+        state: 'saved',
         message: result.value.saved
           ? `Saved ${result.value.fileName ?? 'the file'}.`
           : 'Saving cancelled: nothing was saved.',
+        action: null,
       });
   };
   const reopen = async (shiftId: number) => {
@@ -174,13 +179,13 @@ export function ShiftScreen({ timeZone }: { timeZone: string }) {
       ) : null}
       {paper ? (
         <Alert
-          color={paper.state === 'sent' ? 'green' : 'red'}
+          color={paper.state === 'saved' ? 'green' : printOutcomeLooks[paper.state].color}
           variant="light"
-          title={paper.state === 'sent' ? undefined : 'Report not printed'}
           data-testid="shift-report-paper"
           data-state={paper.state}
         >
-          {paper.message}
+          <Text fw={600}>{paper.message}</Text>
+          {paper.action ? <Text>{paper.action}</Text> : null}
         </Alert>
       ) : null}
       {shownSummary ? (

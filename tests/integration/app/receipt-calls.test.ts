@@ -52,13 +52,13 @@ describe('receipts through the contract', () => {
           .filter(([name]) => name === 'receipt-status')
           .map(([, status]) => (status as ReceiptPrintStatus).state),
       )
-      .toEqual(['printing', 'sent']);
+      .toEqual(['printing', 'printed']);
 
     const preview = await ok<PrintDocument>(call('receiptPreview', { orderId, copy: true }));
     expect(preview.title).toMatch(/^Receipt /);
     expect(marks(preview)).toEqual(['COPY']);
     const again = await ok<ReceiptPrintStatus>(call('printReceipt', { orderId, copy: false }));
-    expect(again).toMatchObject({ state: 'sent', copy: true });
+    expect(again).toMatchObject({ state: 'printed', copy: true });
     expect(marks(harness.printing.jobs[1]!.document)).toEqual(['COPY']);
   });
 
@@ -92,8 +92,9 @@ describe('receipts through the contract', () => {
     expect(harness.printing.jobs).toHaveLength(0);
     const status = await ok<ReceiptPrintStatus>(call('printReceipt', { orderId, copy: false }));
     expect(status).toMatchObject({
-      state: 'failed',
-      message: expect.stringContaining('No receipt printer is set up'),
+      state: 'not-printed',
+      message: 'The receipt was not printed: No receipt printer is set up.',
+      action: 'A manager chooses one in Settings; save the receipt as PDF meanwhile.',
     });
   });
 

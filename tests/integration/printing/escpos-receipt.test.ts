@@ -84,7 +84,11 @@ describe.each(rolls)('a receipt on $paper paper', ({ paper, columns, dots }) => 
     ]);
     expect(lineWith(lines, 'Order 0b9f1c2e').text.trim()).toBe('Order 0b9f1c2e');
 
-    expect(commands[commands.length - 1]).toEqual({ type: 'cut', partial: true });
+    // The cut ends the job; the status question after it is how the till knows it printed.
+    expect(commands.slice(-2)).toEqual([
+      { type: 'cut', partial: true },
+      { type: 'offline-status-request' },
+    ]);
     for (const line of lines) expect(lineDots(line)).toBeLessThanOrEqual(dots);
   });
 });

@@ -35,7 +35,11 @@ export async function createHarnessServices(
   },
 ) {
   const { clock, logger, dataDir, exportsDir } = context;
-  const printing = harnessPrinting(join(exportsDir, 'prints'));
+  const printing = harnessPrinting(join(exportsDir, 'prints'), {
+    ...(options.cupsServer ? { cupsServer: options.cupsServer } : {}),
+    clock,
+    logger,
+  });
   const settings = createSettingsService({
     store: createMemorySettingsStore(options.settings ?? {}),
     defaults: defaultSettings({ reportTimeZone: 'UTC' }),

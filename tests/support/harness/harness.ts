@@ -42,6 +42,11 @@ export interface HarnessOptions {
   port?: number;
   /** A data folder (the journal) to start from, as after a restart; kept on close. Default: a new one, removed on close. */
   dataDir?: string;
+  /**
+   * The OS printer spools to this CUPS scheduler's socket (a private cupsd) and waits for the
+   * job to complete, as the app waits for its OS's print queue; default: it records each job.
+   */
+  cupsServer?: string;
   /** Sees every event main sends, in order, before the pages do. */
   onEvent?: (name: string, payload: unknown) => void;
   /**

@@ -4,6 +4,7 @@ import { defaultSettings, type Settings } from '../../../shared/settings';
 import type { ShiftRow, ZReportView } from '../../../shared/shifts/shift-views';
 import { shiftReportPrintHandlers } from '../../../electron/app/print-handlers';
 import { silentLogger } from '../../../electron/logging/logger';
+import { PrintFailure } from '../../../electron/printing/print-failure';
 import { ReceiptPrinting, type PrinterChoice } from '../../../electron/printing/receipt-printing';
 import { shiftReport } from '../../../electron/shifts/shift-report';
 import { ManualClock } from '../../support/manual-clock';
@@ -67,8 +68,9 @@ describe('X and Z reports on paper', () => {
     prints.closed(5);
     expect(marks(await prints.handlers.shiftReportPreview({ zNumber: 5 }))).toEqual(['Z report 5']);
     await expect(prints.handlers.printShiftReport({ zNumber: 5 })).resolves.toEqual({
-      state: 'sent',
-      message: 'The Z report 5 was sent to TM-T20.',
+      state: 'printed',
+      message: 'The Z report 5 was printed on TM-T20.',
+      action: null,
     });
     await prints.handlers.printShiftReport({ zNumber: 5 });
     expect(printed.map(marks)).toEqual([['Z report 5'], ['REPRINT', 'Z report 5']]);
@@ -96,22 +98,62 @@ describe('X and Z reports on paper', () => {
 
   it('refuses a Z report that does not exist, and says what to do without a printer', async () => {
     const { prints, handedOut } = rig({
-      unavailable:
-        'No receipt printer is set up: a manager chooses one in Settings. Save the receipt as PDF meanwhile.',
+      unavailable: 'No receipt printer is set up.',
+      action: 'A manager chooses one in Settings; save the receipt as PDF meanwhile.',
     });
     await expect(prints.handlers.printShiftReport({ zNumber: 6 })).rejects.toMatchObject({
       kind: 'no-report',
       message: 'There is no Z report 6.',
     });
     await expect(prints.handlers.printShiftReport({ zNumber: 5 })).resolves.toEqual({
-      state: 'failed',
-      message:
-        'No receipt printer is set up: a manager chooses one in Settings. Save the Z report 5 as PDF meanwhile.',
+      state: 'not-printed',
+      message: 'The Z report 5 was not printed: No receipt printer is set up.',
+      action: 'A manager chooses one in Settings; save the Z report 5 as PDF meanwhile.',
     });
     await expect(prints.handlers.saveShiftReportPdf({ zNumber: 5 })).rejects.toMatchObject({
       kind: 'no-pdf',
     });
     // Neither a print that failed nor a PDF not saved makes the report final.
     expect(handedOut).toEqual([]);
+  });
+
+  it('prints REPRINT after a print whose outcome is unknown, and the original again after one not printed', async () => {
+    const outcomes: (Error | null)[] = [
+      new PrintFailure('refused', 'The printer refused the connection.'),
+      new PrintFailure('closed', 'The printer hung up before confirming it printed.', 'x', {
+        outcome: 'unknown',
+      }),
+      null,
+    ];
+    const printed: PrintDocument[] = [];
+    const { prints, handedOut } = rig({
+      printer: {
+        print: async (document) => {
+          printed.push(document);
+          const outcome = outcomes.shift();
+          if (outcome) throw outcome;
+        },
+      },
+      name: 'TM-T20',
+    });
+    prints.closed(5);
+
+    await expect(prints.handlers.printShiftReport({ zNumber: 5 })).resolves.toEqual({
+      state: 'not-printed',
+      message: 'The Z report 5 was not printed: The printer refused the connection.',
+      action: 'Check the printer, then try again.',
+    });
+    // Nothing reached the printer: not final, and the next print is still the original.
+    expect(handedOut).toEqual([]);
+    await expect(prints.handlers.printShiftReport({ zNumber: 5 })).resolves.toEqual({
+      state: 'unknown',
+      message:
+        'Not known whether the Z report 5 printed: The printer hung up before confirming it printed.',
+      action: 'Check the paper before you print again: a new print says COPY.',
+    });
+    // It may be on paper: final, and every later print says REPRINT.
+    expect(handedOut).toEqual([[5, 'printed']]);
+    await prints.handlers.printShiftReport({ zNumber: 5 });
+    expect(printed.map(marks)).toEqual([['Z report 5'], ['Z report 5'], ['REPRINT', 'Z report 5']]);
   });
 });

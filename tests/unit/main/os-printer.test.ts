@@ -46,16 +46,32 @@ vi.mock('electron', async () => {
 });
 
 import { createOsPrinting } from '../../../electron/main/printing/os-printer';
+import type { Spooler, SpoolerJob } from '../../../electron/printing/spooler-jobs';
+import { ManualClock } from '../../support/manual-clock';
 import { pageHeightMm } from '../../../electron/printing/paper-layout';
 import { receiptDocument } from '../../../electron/printing/receipt-document';
 import { receiptFacts } from '../../support/receipt-fixtures';
 
 const receipt = receiptDocument(receiptFacts());
 const registered: number[] = [];
+/** The OS print queue: each job spooled (the print callback's success) completes at once. */
+const queueJobs: SpoolerJob[] = [];
+const spooler: Spooler = {
+  defaultPrinter: async () => 'Default_Printer',
+  jobs: async () => [...queueJobs],
+};
+const clock = new ManualClock();
 const printing = createOsPrinting({
   register: (contents) => registered.push(contents.id),
   listingContents: () => undefined,
+  spooler,
+  clock,
 });
+/** The OS took the job (Electron's callback says so) and its queue completed it. */
+const spooledAndCompleted = (callback: PrintCallback) => {
+  queueJobs.push({ id: queueJobs.length + 1, state: 'completed', started: true });
+  callback(true, '');
+};
 const lastWindow = () => created.at(-1) as FakeWindow;
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -94,7 +110,7 @@ describe('the OS printer', () => {
     expect(navigation.preventDefault).toHaveBeenCalled();
     window.webContents.emit('did-finish-load');
     await flush();
-    (window.webContents.print.mock.calls[0]![1] as PrintCallback)(true, '');
+    spooledAndCompleted(window.webContents.print.mock.calls[0]![1] as PrintCallback);
     await job;
   });
 
@@ -105,7 +121,7 @@ describe('the OS printer', () => {
     window.webContents.emit('did-finish-load');
     await flush();
     expect(window.webContents.print).toHaveBeenCalledTimes(1);
-    (window.webContents.print.mock.calls[0]![1] as PrintCallback)(true, '');
+    spooledAndCompleted(window.webContents.print.mock.calls[0]![1] as PrintCallback);
     await expect(job).resolves.toBeUndefined();
     expect(window.destroy).toHaveBeenCalled();
   });
@@ -123,7 +139,7 @@ describe('the OS printer', () => {
       deviceName: 'EPSON_TM_T20III',
       pageSize: { width: 80_000, height: pageHeightMm(receipt, 'roll-80') * 1000 },
     });
-    callback(true, '');
+    spooledAndCompleted(callback);
     await job;
   });
 
@@ -138,7 +154,7 @@ describe('the OS printer', () => {
     expect(options.usePrinterDefaultPageSize).toBe(true);
     expect(options).not.toHaveProperty('pageSize');
     expect(options).not.toHaveProperty('deviceName');
-    callback(true, '');
+    spooledAndCompleted(callback);
     await job;
   });
 
@@ -150,19 +166,86 @@ describe('the OS printer', () => {
       false,
       'Invalid deviceName provided',
     );
-    await expect(job).rejects.toThrow(/The printer was not found\. Check it is on/);
-    await expect(job).rejects.toMatchObject({ name: 'PrintFailure', kind: 'not-found' });
+    await expect(job).rejects.toThrow('The printer was not found.');
+    await expect(job).rejects.toMatchObject({
+      name: 'PrintFailure',
+      kind: 'not-found',
+      outcome: 'not-printed',
+      action: 'Check it is on and connected, or choose another in Settings.',
+    });
     expect(window.destroy).toHaveBeenCalled();
     expect(window.webContents.print).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['Print job canceled', 'The print job was cancelled.', 'Try again.'],
+    [
+      'Printer is out of order',
+      'The printer did not take the job (Printer is out of order).',
+      'Check it is on, has paper and is connected, then try again.',
+    ],
+    [
+      '',
+      'The printer did not take the job.',
+      'Check it is on, has paper and is connected, then try again.',
+    ],
+  ])('says a spool refused with %j was not printed', async (reason, message, action) => {
+    const { job, window } = await startJob({ paper: 'roll-80', deviceName: 'Office' });
+    window.webContents.emit('did-finish-load');
+    await flush();
+    (window.webContents.print.mock.calls[0]![1] as PrintCallback)(false, reason);
+    await expect(job).rejects.toMatchObject({ message, action, outcome: 'not-printed' });
+  });
+
+  it('does not say printed while the queue has not completed the job, and says so at its deadline', async () => {
+    const { job, window } = await startJob({ paper: 'roll-80', deviceName: 'Office' });
+    window.webContents.emit('did-finish-load');
+    await flush();
+    queueJobs.push({ id: queueJobs.length + 1, state: 'pending', started: false });
+    (window.webContents.print.mock.calls[0]![1] as PrintCallback)(true, '');
+    const outcome = job.then(
+      () => 'printed',
+      (error: unknown) => error,
+    );
+    await flush();
+    clock.advance(19_999);
+    await flush();
+    expect(await Promise.race([outcome, Promise.resolve('open')])).toBe('open');
+    clock.advance(1);
+    await expect(outcome).resolves.toMatchObject({
+      name: 'PrintFailure',
+      kind: 'unconfirmed',
+      outcome: 'unknown',
+      message: 'It is still waiting in the print queue of Office.',
+    });
+  });
+
+  it('says a spooled job is not known to have printed where there is no print queue to ask', async () => {
+    const bare = createOsPrinting({ register: () => undefined, listingContents: () => undefined });
+    const job = bare.osPrinter({ paper: 'roll-80', deviceName: 'EPSON' }).print(receipt);
+    await flush();
+    const window = lastWindow();
+    window.webContents.emit('did-finish-load');
+    await flush();
+    (window.webContents.print.mock.calls[0]![1] as PrintCallback)(true, '');
+    await expect(job).rejects.toMatchObject({
+      kind: 'unconfirmed',
+      outcome: 'unknown',
+      message: 'The print queue of EPSON cannot tell whether it printed.',
+      action: 'Check the paper before you print again: a new print says COPY.',
+    });
   });
 
   it('fails in words when the page cannot load, without printing', async () => {
     const { job, window } = await startJob({ paper: 'roll-80' });
     window.webContents.emit('did-fail-load', {}, -2, 'ERR_FAILED');
-    await expect(job).rejects.toThrow(
-      'The page to print could not be prepared (ERR_FAILED): try again, or save it as PDF.',
-    );
-    await expect(job).rejects.toMatchObject({ name: 'PrintFailure', kind: 'printer-error' });
+    await expect(job).rejects.toThrow('The page to print could not be prepared (ERR_FAILED).');
+    await expect(job).rejects.toMatchObject({
+      name: 'PrintFailure',
+      kind: 'printer-error',
+      outcome: 'not-printed',
+      action: 'Try again, or save it as PDF.',
+    });
     expect(window.webContents.print).not.toHaveBeenCalled();
     expect(window.destroy).toHaveBeenCalled();
   });

@@ -6,10 +6,17 @@ import {
 } from '../../../electron/printing/escpos/network-faults';
 import { printerName } from '../../../electron/printing/escpos/printer-connection';
 import {
+  isStatusAnswer,
+  offlineStatusRequest,
   paperStatusRequest,
+  readOfflineStatus,
   readPaperStatus,
 } from '../../../electron/printing/escpos/paper-status';
-import { PrintFailure, type PrintFailureKind } from '../../../electron/printing/print-failure';
+import {
+  checkPaperAction,
+  PrintFailure,
+  type PrintFailureKind,
+} from '../../../electron/printing/print-failure';
 
 describe('network printer faults', () => {
   it.each([
@@ -81,54 +88,109 @@ describe('network printer faults', () => {
 
 describe('the words of a network printer failure', () => {
   const at = 'printer.local:9101';
+  const checkPaper = 'Check the paper before you print again: a new print says COPY.';
 
+  // Nothing of the job reached the printer: what happened, and how to try again.
   it.each([
     [
       'refused',
-      "The printer at printer.local:9101 refused the connection: check the printer's address and port in Settings (usually 9100) and that the printer is on.",
+      'The printer at printer.local:9101 refused the connection.',
+      "Check the printer's address and port in Settings (usually 9100) and that the printer is on, then try again.",
     ],
     [
       'unreachable',
-      'The printer at printer.local:9101 does not answer: check it is on and on the network.',
+      'The printer at printer.local:9101 does not answer.',
+      'Check it is on and on the network, then try again.',
     ],
     [
       'not-found',
-      "No printer named printer.local:9101 was found on the network: check the printer's address in Settings.",
-    ],
-    [
-      'closed',
-      'The printer closed the connection while printing: check paper and cover, then reprint.',
-    ],
-    [
-      'stalled',
-      'The printer at printer.local:9101 took the receipt but did not finish it in time: check paper and cover, then reprint.',
+      'No printer named printer.local:9101 was found on the network.',
+      "Check the printer's address in Settings, then try again.",
     ],
     [
       'paper-out',
-      'The printer at printer.local:9101 is out of paper: put in a new roll, then reprint.',
+      'The printer at printer.local:9101 is out of paper.',
+      'Put in a new roll, then try again.',
+    ],
+    [
+      'closed',
+      'The printer at printer.local:9101 hung up before anything was sent.',
+      'Check it is on and ready, then try again.',
+    ],
+    [
+      'stalled',
+      'The printer at printer.local:9101 did not take the job in time, and nothing was sent.',
+      'Check it is on and ready, then try again.',
     ],
     [
       'printer-error',
-      'The printer at printer.local:9101 reported a problem: check it, then reprint.',
+      'The printer at printer.local:9101 reported a problem.',
+      'Check it, then try again.',
     ],
-    ['timeout', 'The printer at printer.local:9101 reported a problem: check it, then reprint.'],
-    ['busy', 'The printer at printer.local:9101 reported a problem: check it, then reprint.'],
-  ] as const)('says %s as the cashier reads it', (kind, words) => {
-    const failure = networkFailure(kind, at, 'ECODE');
+    [
+      'cover-open',
+      'The printer at printer.local:9101 reported a problem.',
+      'Check it, then try again.',
+    ],
+    [
+      'unconfirmed',
+      'The printer at printer.local:9101 reported a problem.',
+      'Check it, then try again.',
+    ],
+    [
+      'timeout',
+      'The printer at printer.local:9101 reported a problem.',
+      'Check it, then try again.',
+    ],
+    ['busy', 'The printer at printer.local:9101 reported a problem.', 'Check it, then try again.'],
+  ] as const)('says %s, not printed, as the cashier reads it', (kind, message, action) => {
+    const failure = networkFailure(kind, 'not-printed', at, 'ECODE');
 
     expect(failure).toBeInstanceOf(PrintFailure);
     expect(failure.name).toBe('PrintFailure');
     expect(failure.kind).toBe(kind);
-    expect(failure.message).toBe(words);
+    expect(failure.outcome).toBe('not-printed');
+    expect(failure.message).toBe(message);
+    expect(failure.action).toBe(action);
+    expect(failure.detail).toBe('ECODE');
+  });
+
+  // Some or all of it may be on paper: what happened, and look before printing again.
+  it.each([
+    [
+      'closed',
+      'The printer at printer.local:9101 hung up before confirming it printed.',
+      checkPaper,
+    ],
+    ['stalled', 'The printer at printer.local:9101 stopped reading part way through.', checkPaper],
+    [
+      'paper-out',
+      'The printer at printer.local:9101 ran out of paper part way through.',
+      'Put in a new roll and check the paper before you print again: a new print says COPY.',
+    ],
+    [
+      'cover-open',
+      'The printer at printer.local:9101 says its cover is open.',
+      'Close the cover and check the paper before you print again: a new print says COPY.',
+    ],
+    ['printer-error', 'The printer at printer.local:9101 reports an error.', checkPaper],
+    ['unconfirmed', 'The printer at printer.local:9101 did not confirm it printed.', checkPaper],
+    ['refused', 'The printer at printer.local:9101 did not confirm it printed.', checkPaper],
+    ['timeout', 'The printer at printer.local:9101 did not confirm it printed.', checkPaper],
+  ] as const)('says %s, unknown, as the cashier reads it', (kind, message, action) => {
+    const failure = networkFailure(kind, 'unknown', at, 'ECODE');
+
+    expect(failure.kind).toBe(kind);
+    expect(failure.outcome).toBe('unknown');
+    expect(failure.message).toBe(message);
+    expect(failure.action).toBe(action);
     expect(failure.detail).toBe('ECODE');
   });
 
   it('names the printer as it is given, and keeps no detail when there is none', () => {
-    const failure = networkFailure('unreachable', '192.168.1.50');
+    const failure = networkFailure('unreachable', 'not-printed', '192.168.1.50');
 
-    expect(failure.message).toBe(
-      'The printer at 192.168.1.50 does not answer: check it is on and on the network.',
-    );
+    expect(failure.message).toBe('The printer at 192.168.1.50 does not answer.');
     expect(failure.detail).toBeUndefined();
   });
 
@@ -141,8 +203,20 @@ describe('the words of a network printer failure', () => {
 
     expect([...kinds].sort()).toEqual(['closed', 'not-found', 'refused', 'unreachable']);
     for (const kind of kinds) {
-      expect(networkFailure(kind, at).message).not.toMatch(/reported a problem/);
+      expect(networkFailure(kind, 'not-printed', at).message).not.toMatch(/reported a problem/);
     }
+  });
+});
+
+describe('a print failure of its own', () => {
+  it('is not printed unless told otherwise, and says what to do by its outcome', () => {
+    const plain = new PrintFailure('printer-error', 'It broke.');
+    expect(plain.outcome).toBe('not-printed');
+    expect(plain.action).toBe('Check the printer, then try again.');
+    const unknown = new PrintFailure('printer-error', 'It broke.', 'x', { outcome: 'unknown' });
+    expect(unknown.action).toBe(checkPaperAction);
+    const told = new PrintFailure('printer-error', 'It broke.', 'x', { action: 'Call IT.' });
+    expect(told.action).toBe('Call IT.');
   });
 });
 
@@ -185,5 +259,31 @@ describe('the paper sensor answer (DLE EOT 4)', () => {
     expect(readPaperStatus(0x3e)).toBe('near-end');
     expect(readPaperStatus(0x5e)).toBe('near-end');
     expect(readPaperStatus(0x7e)).toBe('out');
+  });
+});
+
+describe('the offline cause answer after a job (DLE EOT 2)', () => {
+  it('asks with DLE EOT 2, the three bytes 0x10 0x04 0x02', () => {
+    expect([...offlineStatusRequest]).toEqual([0x10, 0x04, 0x02]);
+  });
+
+  // From a ready answer (0x12): each cause bit alone, the button's feed (no fault), and the
+  // fixed bits that make a byte no answer at all.
+  it.each([
+    ['ready', 0x12, 'ready'],
+    ['the paper fed by the button (bit 3)', 0x1a, 'ready'],
+    ['the cover open (bit 2)', 0x16, 'cover-open'],
+    ['stopped at the paper end (bit 5)', 0x32, 'paper-end'],
+    ['an error (bit 6)', 0x52, 'error'],
+    ['the paper end and the cover', 0x36, 'paper-end'],
+    ['the paper end and an error', 0x72, 'paper-end'],
+    ['the cover and an error', 0x56, 'cover-open'],
+    ['bit 0 set', 0x13, undefined],
+    ['bit 1 clear', 0x10, undefined],
+    ['bit 4 clear', 0x02, undefined],
+    ['bit 7 set', 0x92, undefined],
+  ] as const)('reads %s', (_name, byte, status) => {
+    expect(readOfflineStatus(byte)).toBe(status);
+    expect(isStatusAnswer(byte)).toBe(status !== undefined);
   });
 });

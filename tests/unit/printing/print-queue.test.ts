@@ -41,6 +41,27 @@ const receipt = (title: string): PrintDocument => ({
   blocks: [{ type: 'text', text: `secret-looking text of ${title}` }],
 });
 
+const checkPaper = 'Check the paper before you print again: a new print says COPY.';
+/** The queue's own words for each outcome it decides. */
+const timedOut = {
+  status: 'unknown',
+  kind: 'timeout',
+  message: 'The printer did not answer in time.',
+  action: checkPaper,
+} as const;
+const busy = {
+  status: 'not-printed',
+  kind: 'busy',
+  message: 'The printer is still busy with an earlier print that did not finish.',
+  action: 'Check the printer, then try again.',
+} as const;
+const reportedProblem = {
+  status: 'unknown',
+  kind: 'printer-error',
+  message: 'The printer reported a problem.',
+  action: checkPaper,
+} as const;
+
 /** Lets settled promises run their callbacks; no time passes. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -97,32 +118,44 @@ describe('the print queue', () => {
     expect(counter.printed.map((document) => document.title)).toEqual(['a', 'b']);
   });
 
-  it("passes a printer's failure on with its kind and words, and never retries", async () => {
+  it("passes a printer's failure on with its outcome, kind and words, and never retries", async () => {
     const { queue, outcomes, clock, job } = rig();
     const printer = new HeldPrinter();
 
     queue.enqueue(job('a', printer));
     printer.fail(
-      new PrintFailure(
-        'closed',
-        'The printer closed the connection while printing: check paper and cover, then reprint.',
-      ),
+      new PrintFailure('closed', 'The printer hung up before confirming it printed.', 'x', {
+        outcome: 'unknown',
+        action: 'Look at the paper.',
+      }),
     );
     await settle();
     clock.advance(10 * 60_000);
     await settle();
+    queue.enqueue(job('b', printer));
+    printer.fail(new PrintFailure('refused', 'The printer refused the connection.'));
+    await settle();
 
-    expect(outcomes.at(-1)).toEqual({
-      jobId: 'a',
-      status: 'failed',
-      kind: 'closed',
-      message:
-        'The printer closed the connection while printing: check paper and cover, then reprint.',
-    });
-    expect(printer.printed).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status !== 'printing')).toEqual([
+      {
+        jobId: 'a',
+        status: 'unknown',
+        kind: 'closed',
+        message: 'The printer hung up before confirming it printed.',
+        action: 'Look at the paper.',
+      },
+      {
+        jobId: 'b',
+        status: 'not-printed',
+        kind: 'refused',
+        message: 'The printer refused the connection.',
+        action: 'Check the printer, then try again.',
+      },
+    ]);
+    expect(printer.printed).toHaveLength(2);
   });
 
-  it('shows its own words, not the error text, for an error that is not a print failure', async () => {
+  it('shows its own words, not the error text, for an error that is not a print failure, and does not know whether it printed', async () => {
     const { queue, outcomes, job } = rig();
     const printer = new HeldPrinter();
 
@@ -130,44 +163,27 @@ describe('the print queue', () => {
     printer.fail(new TypeError('Cannot read properties of undefined (reading "x")'));
     await settle();
 
-    expect(outcomes.at(-1)).toEqual({
-      jobId: 'a',
-      status: 'failed',
-      kind: 'printer-error',
-      message: 'The printer reported a problem: check it is on and has paper, then try again.',
-    });
+    expect(outcomes.at(-1)).toEqual({ jobId: 'a', ...reportedProblem });
   });
 
-  it('fails a job at its deadline, fails the jobs behind it at once, and prints nothing twice', async () => {
+  it('says a job at its deadline may have printed, refuses the jobs behind it at once, and prints nothing twice', async () => {
     const { queue, outcomes, clock, job } = rig(30_000);
     const printer = new HeldPrinter();
 
     queue.enqueue(job('stuck', printer));
     queue.enqueue(job('behind', printer));
     clock.advance(29_999);
-    expect(outcomes.filter((outcome) => outcome.status === 'failed')).toEqual([]);
+    expect(outcomes).toHaveLength(1);
 
     clock.advance(1);
     expect(outcomes.slice(1)).toEqual([
-      {
-        jobId: 'stuck',
-        status: 'failed',
-        kind: 'timeout',
-        message:
-          'The printer did not finish the receipt in time: check it is on and has paper, then try again.',
-      },
-      {
-        jobId: 'behind',
-        status: 'failed',
-        kind: 'busy',
-        message:
-          'The printer is still busy with an earlier receipt that did not finish: check the printer, then try again.',
-      },
+      { jobId: 'stuck', ...timedOut },
+      { jobId: 'behind', ...busy },
     ]);
 
-    // While the printer still hangs, a new job fails at once instead of waiting forever.
+    // While the printer still hangs, a new job is refused at once instead of waiting forever.
     queue.enqueue(job('new', printer));
-    expect(outcomes.at(-1)).toMatchObject({ jobId: 'new', status: 'failed', kind: 'busy' });
+    expect(outcomes.at(-1)).toEqual({ jobId: 'new', ...busy });
     expect(printer.printed.map((document) => document.title)).toEqual(['stuck']);
   });
 
@@ -216,11 +232,12 @@ describe('the print queue', () => {
     expect(logLines).toContain('print job could not be queued');
   });
 
-  it('reports a job without a printer as failed, by its id', async () => {
+  // Whatever a printer throws that is not a PrintFailure says nothing of the paper: unknown.
+  it('reports a job without a printer by its id, in its own words', async () => {
     const { queue, outcomes } = rig();
     queue.enqueue({ id: 'x', document: receipt('x') } as unknown as PrintJob);
     await settle();
-    expect(outcomes.at(-1)).toMatchObject({ jobId: 'x', status: 'failed', kind: 'printer-error' });
+    expect(outcomes.at(-1)).toEqual({ jobId: 'x', ...reportedProblem });
   });
 
   it('logs job ids and outcomes, never what the document says', async () => {
@@ -240,7 +257,7 @@ describe('the print queue: deadlines', () => {
   // A job's deadline is cancelled as the printer answers, and the printer answers once (one
   // promise), so "reported" is only ever read true by a late answer after the deadline:
   // Equivalent mutant: ConditionalExpression `false` in `if (reported) return;`: the deadline never fires once the job was reported, as settling it cancels the deadline first (a cancelled Clock timer never fires).
-  // Equivalent mutant: BooleanLiteral `false` in `reported = true;`: set as a printed or failed job settles, after its deadline was cancelled; nothing reads it again, since a job settles once.
+  // Equivalent mutant: BooleanLiteral `false` in `reported = true;`: set as a job settles printed or unconfirmed, after its deadline was cancelled; nothing reads it again, since a job settles once.
   // An emptied lane is dropped so a printer no longer used can be collected:
   // Equivalent mutant: CallExpression `;` in `else lanes.delete(printer);`: a lane kept after its last job is exactly a new one (nothing waiting, not printing, not stuck), so the next job runs the same; only memory tells.
   it('takes an answer one millisecond before the deadline as printed, and leaves no timer behind', async () => {
@@ -264,19 +281,13 @@ describe('the print queue: deadlines', () => {
     ]);
   });
 
-  it('fails a job at its deadline with the time it waited, and tells a success after it as late', async () => {
+  it('says a job at its deadline may have printed, with the time it waited, and tells a confirmation after it as late', async () => {
     const { queue, outcomes, clock, logLines, job } = rig(30_000);
     const printer = new HeldPrinter();
 
     queue.enqueue(job('a', printer));
     clock.advance(30_000);
-    expect(outcomes.at(-1)).toEqual({
-      jobId: 'a',
-      status: 'failed',
-      kind: 'timeout',
-      message:
-        'The printer did not finish the receipt in time: check it is on and has paper, then try again.',
-    });
+    expect(outcomes.at(-1)).toEqual({ jobId: 'a', ...timedOut });
     clock.advance(1);
     printer.finish();
     await settle();
@@ -284,7 +295,7 @@ describe('the print queue: deadlines', () => {
     expect(outcomes.slice(2)).toEqual([{ jobId: 'a', status: 'printed', late: true }]);
     expect(logLines).toEqual([
       'print job started {"jobId":"a","document":"receipt"}',
-      'print job failed {"jobId":"a","document":"receipt","kind":"timeout","detail":"no answer from the printer in 30000 ms"}',
+      'print job not confirmed {"jobId":"a","document":"receipt","status":"unknown","kind":"timeout","detail":"no answer from the printer in 30000 ms"}',
       'print job finished after its deadline {"jobId":"a","ms":30001,"printed":true}',
     ]);
   });
@@ -301,13 +312,7 @@ describe('the print queue: deadlines', () => {
 
     expect(outcomes).toEqual([
       { jobId: 'a', status: 'printing' },
-      {
-        jobId: 'a',
-        status: 'failed',
-        kind: 'timeout',
-        message:
-          'The printer did not finish the receipt in time: check it is on and has paper, then try again.',
-      },
+      { jobId: 'a', ...timedOut },
     ]);
     expect(logLines.at(-1)).toBe(
       'print job finished after its deadline {"jobId":"a","ms":35000,"printed":false}',
@@ -329,9 +334,9 @@ describe('the print queue: deadlines', () => {
     expect(outcomes.at(-1)).toEqual({ jobId: 'b', status: 'printing' });
 
     clock.advance(29_999);
-    expect(outcomes.filter((outcome) => outcome.status === 'failed')).toEqual([]);
+    expect(outcomes.at(-1)).toEqual({ jobId: 'b', status: 'printing' });
     clock.advance(1);
-    expect(outcomes.at(-1)).toMatchObject({ jobId: 'b', status: 'failed', kind: 'timeout' });
+    expect(outcomes.at(-1)).toEqual({ jobId: 'b', ...timedOut });
   });
 
   it('times a job with the deadline it was given', () => {
@@ -342,7 +347,7 @@ describe('the print queue: deadlines', () => {
     clock.advance(999);
     expect(outcomes).toEqual([{ jobId: 'a', status: 'printing' }]);
     clock.advance(1);
-    expect(outcomes.at(-1)).toMatchObject({ jobId: 'a', status: 'failed', kind: 'timeout' });
+    expect(outcomes.at(-1)).toEqual({ jobId: 'a', ...timedOut });
     expect(logLines.at(-1)).toContain('"detail":"no answer from the printer in 1000 ms"');
   });
 
@@ -355,18 +360,10 @@ describe('the print queue: deadlines', () => {
     queue.enqueue(job('one', printer));
     queue.enqueue(job('two', printer));
 
-    expect(outcomes.slice(2)).toEqual(
-      ['one', 'two'].map((jobId) => ({
-        jobId,
-        status: 'failed',
-        kind: 'busy',
-        message:
-          'The printer is still busy with an earlier receipt that did not finish: check the printer, then try again.',
-      })),
-    );
+    expect(outcomes.slice(2)).toEqual(['one', 'two'].map((jobId) => ({ jobId, ...busy })));
     expect(logLines.slice(-2)).toEqual([
-      'print job failed {"jobId":"one","document":"receipt","kind":"busy"}',
-      'print job failed {"jobId":"two","document":"receipt","kind":"busy"}',
+      'print job not confirmed {"jobId":"one","document":"receipt","status":"not-printed","kind":"busy"}',
+      'print job not confirmed {"jobId":"two","document":"receipt","status":"not-printed","kind":"busy"}',
     ]);
     expect(printer.printed.map((document) => document.title)).toEqual(['stuck']);
   });
@@ -405,12 +402,7 @@ describe('the print queue: what a printer answers', () => {
     await settle();
     expect(outcomes.slice(0, 3)).toEqual([
       { jobId: 'a', status: 'printing' },
-      {
-        jobId: 'a',
-        status: 'failed',
-        kind: 'printer-error',
-        message: 'The printer reported a problem: check it is on and has paper, then try again.',
-      },
+      { jobId: 'a', ...reportedProblem },
       { jobId: 'b', status: 'printing' },
     ]);
 
@@ -418,7 +410,13 @@ describe('the print queue: what a printer answers', () => {
     queue.enqueue(job('c', sometimesThrowing));
     await settle();
     expect(outcomes.slice(3)).toEqual([
-      { jobId: 'b', status: 'failed', kind: 'paper-out', message: 'Out of paper.' },
+      {
+        jobId: 'b',
+        status: 'not-printed',
+        kind: 'paper-out',
+        message: 'Out of paper.',
+        action: 'Check the printer, then try again.',
+      },
       { jobId: 'c', status: 'printing' },
     ]);
   });
@@ -436,9 +434,10 @@ describe('the print queue: what a printer answers', () => {
 
     expect(outcomes.at(-1)).toEqual({
       jobId: 'a',
-      status: 'failed',
+      status: 'not-printed',
       kind: 'refused',
       message: 'The printer refused the connection.',
+      action: 'Check the printer, then try again.',
     });
   });
 
@@ -453,14 +452,9 @@ describe('the print queue: what a printer answers', () => {
     printer.fail(reason);
     await settle();
 
-    expect(outcomes.at(-1)).toEqual({
-      jobId: 'a',
-      status: 'failed',
-      kind: 'printer-error',
-      message: 'The printer reported a problem: check it is on and has paper, then try again.',
-    });
+    expect(outcomes.at(-1)).toEqual({ jobId: 'a', ...reportedProblem });
     expect(logLines.at(-1)).toBe(
-      'print job failed {"jobId":"a","document":"receipt","kind":"printer-error","detail":"Error: printer rejected without a reason"}',
+      'print job not confirmed {"jobId":"a","document":"receipt","status":"unknown","kind":"printer-error","detail":"Error: printer rejected without a reason"}',
     );
   });
 
@@ -478,10 +472,10 @@ describe('the print queue: what a printer answers', () => {
     printer.fail('paper jam');
     await settle();
 
-    expect(logLines.filter((line) => line.startsWith('print job failed'))).toEqual([
-      'print job failed {"jobId":"a","document":"receipt","kind":"closed","detail":"ECONNRESET"}',
-      'print job failed {"jobId":"b","document":"receipt","kind":"printer-error","detail":"RangeError: bad paper width"}',
-      'print job failed {"jobId":"c","document":"receipt","kind":"printer-error","detail":"paper jam"}',
+    expect(logLines.filter((line) => line.startsWith('print job not confirmed'))).toEqual([
+      'print job not confirmed {"jobId":"a","document":"receipt","status":"not-printed","kind":"closed","detail":"ECONNRESET"}',
+      'print job not confirmed {"jobId":"b","document":"receipt","status":"unknown","kind":"printer-error","detail":"RangeError: bad paper width"}',
+      'print job not confirmed {"jobId":"c","document":"receipt","status":"unknown","kind":"printer-error","detail":"paper jam"}',
     ]);
   });
 
@@ -501,18 +495,13 @@ describe('the print queue: what a printer answers', () => {
       { jobId: 'a', status: 'printing' },
       { jobId: 'a', status: 'printed' },
       { jobId: 'b', status: 'printing' },
-      {
-        jobId: 'b',
-        status: 'failed',
-        kind: 'printer-error',
-        message: 'The printer reported a problem: check it is on and has paper, then try again.',
-      },
+      { jobId: 'b', ...reportedProblem },
     ]);
     expect(logLines).toEqual([
       'print job started {"jobId":"a"}',
       'print job printed {"jobId":"a","ms":0}',
       'print job started {"jobId":"b"}',
-      'print job failed {"jobId":"b","kind":"printer-error","detail":"Error: boom"}',
+      'print job not confirmed {"jobId":"b","status":"unknown","kind":"printer-error","detail":"Error: boom"}',
     ]);
   });
 });
@@ -548,7 +537,7 @@ describe('the print queue: a caller or listener that misbehaves', () => {
     ]);
   });
 
-  it('reports a job it cannot queue as failed by its id, and logs why', () => {
+  it('reports a job it cannot queue as not printed by its id, and logs why', () => {
     const { queue, outcomes, logLines } = rig();
     const unreadable = {
       id: 'x',
@@ -563,9 +552,10 @@ describe('the print queue: a caller or listener that misbehaves', () => {
     expect(outcomes).toEqual([
       {
         jobId: 'x',
-        status: 'failed',
+        status: 'not-printed',
         kind: 'printer-error',
-        message: 'The printer reported a problem: check it is on and has paper, then try again.',
+        message: 'The print could not be started.',
+        action: 'Try again, or save it as PDF.',
       },
     ]);
     expect(logLines).toEqual([

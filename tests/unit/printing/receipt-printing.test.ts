@@ -73,7 +73,13 @@ describe('the automatic receipt', () => {
     expect(statuses.map((status) => status.state)).toEqual(['printing']);
     printer.jobs[0]!.finish();
     await flush();
-    expect(statuses.at(-1)).toMatchObject({ state: 'sent', copy: false, reference: '7F3K-2QXA' });
+    expect(statuses.at(-1)).toMatchObject({
+      state: 'printed',
+      copy: false,
+      reference: '7F3K-2QXA',
+      message: 'The receipt was printed on TM-T20.',
+      action: null,
+    });
   });
 
   it('does not print a paid sale brought back at start, nor with printing off or ask', async () => {
@@ -93,14 +99,19 @@ describe('the automatic receipt', () => {
     put(paidOrder());
     const result = receipts.print(paidOrder().orderId, false);
     await flush();
-    printer.jobs[0]!.finish(new PrintFailure('paper-out', 'The printer is out of paper.'));
+    printer.jobs[0]!.finish(
+      new PrintFailure('paper-out', 'The printer is out of paper.', undefined, {
+        action: 'Put in a new roll, then try again.',
+      }),
+    );
     await expect(result).resolves.toMatchObject({
-      state: 'failed',
+      state: 'not-printed',
       message: 'The receipt was not printed: The printer is out of paper.',
+      action: 'Put in a new roll, then try again.',
     });
     await flush();
     expect(printer.jobs).toHaveLength(1);
-    expect(statuses.at(-1)?.state).toBe('failed');
+    expect(statuses.at(-1)?.state).toBe('not-printed');
   });
 });
 
@@ -117,10 +128,10 @@ describe('the print queue under every print', () => {
     await flush();
     expect(printer.jobs).toHaveLength(2);
     printer.jobs[1]!.finish();
-    await expect(second).resolves.toMatchObject({ state: 'sent', copy: true });
+    await expect(second).resolves.toMatchObject({ state: 'printed', copy: true });
   });
 
-  it('says a printer that never answers did not finish in time, from the Clock, and a late print after all', async () => {
+  it('says of a printer that never answers that it is not known whether it printed, from the Clock, and a late print after all', async () => {
     const clock = new ManualClock();
     const { receipts, statuses, printer, put } = rig({ clock });
     put(paidOrder());
@@ -131,14 +142,16 @@ describe('the print queue under every print', () => {
     expect(statuses.map((status) => status.state)).toEqual(['printing']);
     clock.advance(1);
     await expect(result).resolves.toMatchObject({
-      state: 'failed',
-      message: expect.stringMatching(/^The receipt was not printed: The printer did not finish/),
+      state: 'unknown',
+      message: 'Not known whether the receipt printed: The printer did not answer in time.',
+      action: 'Check the paper before you print again: a new print says COPY.',
     });
     printer.jobs[0]!.finish();
     await flush();
     expect(statuses.at(-1)).toMatchObject({
-      state: 'sent',
-      message: expect.stringContaining('did print after all'),
+      state: 'printed',
+      message: 'The receipt did print after all, on TM-T20.',
+      action: 'Do not print it again.',
     });
     expect(printer.jobs).toHaveLength(1);
   });
@@ -150,8 +163,8 @@ describe('the print queue under every print', () => {
     await flush();
     printer.jobs[0]!.finish(new Error('EPIPE write after end'));
     await expect(result).resolves.toMatchObject({
-      state: 'failed',
-      message: expect.not.stringContaining('EPIPE'),
+      state: 'unknown',
+      message: 'Not known whether the receipt printed: The printer reported a problem.',
     });
   });
 });
@@ -211,8 +224,97 @@ describe('printing on request', () => {
     const again = receipts.print(paidOrder().orderId, false);
     await flush();
     printer.jobs[1]!.finish();
-    await expect(again).resolves.toMatchObject({ copy: true, state: 'sent' });
+    await expect(again).resolves.toMatchObject({ copy: true, state: 'printed' });
     expect(printer.jobs[1]!.document.blocks).toContainEqual({ type: 'mark', text: 'COPY' });
+  });
+
+  const marked = (document: PrintDocument) =>
+    document.blocks.some((block) => block.type === 'mark' && block.text === 'COPY');
+
+  it('marks every print after one whose outcome is unknown COPY: it may be on paper', async () => {
+    const { receipts, printer, put } = rig();
+    put(paidOrder());
+    const first = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[0]!.finish(
+      new PrintFailure('closed', 'The printer hung up before confirming it printed.', 'x', {
+        outcome: 'unknown',
+      }),
+    );
+    await expect(first).resolves.toMatchObject({
+      state: 'unknown',
+      copy: false,
+      message:
+        'Not known whether the receipt printed: The printer hung up before confirming it printed.',
+      action: 'Check the paper before you print again: a new print says COPY.',
+    });
+    // Try again, as asked before (not a copy): it is a COPY all the same.
+    const again = receipts.print(paidOrder().orderId, false);
+    await flush();
+    expect(marked(printer.jobs[1]!.document)).toBe(true);
+    printer.jobs[1]!.finish();
+    await expect(again).resolves.toMatchObject({ state: 'printed', copy: true });
+  });
+
+  it('prints the original again after a print that never reached the printer', async () => {
+    const { receipts, printer, put } = rig();
+    put(paidOrder());
+    const first = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[0]!.finish(new PrintFailure('refused', 'The printer refused the connection.'));
+    await expect(first).resolves.toMatchObject({ state: 'not-printed', copy: false });
+    const again = receipts.print(paidOrder().orderId, false);
+    await flush();
+    expect(marked(printer.jobs[1]!.document)).toBe(false);
+    printer.jobs[1]!.finish();
+    await expect(again).resolves.toMatchObject({ state: 'printed', copy: false });
+  });
+
+  it('marks a print asked while the original is still printing COPY, whatever the original does', async () => {
+    const { receipts, printer, put } = rig();
+    put(paidOrder());
+    const first = receipts.print(paidOrder().orderId, false);
+    const second = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[0]!.finish();
+    await first;
+    await flush();
+    expect(marked(printer.jobs[0]!.document)).toBe(false);
+    expect(marked(printer.jobs[1]!.document)).toBe(true);
+    printer.jobs[1]!.finish(new PrintFailure('refused', 'Refused.'));
+    await expect(second).resolves.toMatchObject({ state: 'not-printed', copy: true });
+    // The copy that never printed leaves the original where it was: on paper.
+    const third = receipts.print(paidOrder().orderId, false);
+    await flush();
+    expect(marked(printer.jobs[2]!.document)).toBe(true);
+    printer.jobs[2]!.finish();
+    await third;
+  });
+
+  // The fourth point: the receipt printed before the void is no print of the slip.
+  it('prints the first void slip of an order whose receipt was printed as the original, the next as COPY', async () => {
+    const { receipts, printer, put } = rig();
+    put(paidOrder());
+    const receipt = receipts.print(paidOrder().orderId, false);
+    await flush();
+    printer.jobs[0]!.finish();
+    await receipt;
+    put(paidOrder({ state: 'voided' }));
+    const slip = receipts.print(paidOrder().orderId, false);
+    await flush();
+    expect(printer.jobs[1]!.document.kind).toBe('void-slip');
+    expect(marked(printer.jobs[1]!.document)).toBe(false);
+    printer.jobs[1]!.finish();
+    await expect(slip).resolves.toMatchObject({
+      state: 'printed',
+      copy: false,
+      document: 'void-slip',
+    });
+    const again = receipts.print(paidOrder().orderId, false);
+    await flush();
+    expect(marked(printer.jobs[2]!.document)).toBe(true);
+    printer.jobs[2]!.finish();
+    await expect(again).resolves.toMatchObject({ copy: true, document: 'void-slip' });
   });
 
   it('says what to do when no printer is set up, and refuses an order that was not paid', async () => {
@@ -221,14 +323,21 @@ describe('printing on request', () => {
     put(paidOrder());
     put(paidOrder({ orderId: '0f8e2c1a-3b4d-4e5f-8a9b-000000000000', state: 'cancelled' }));
     await expect(receipts.print(paidOrder().orderId, false)).resolves.toMatchObject({
-      state: 'failed',
-      message: expect.stringMatching(/No receipt printer is set up.*Save the receipt as PDF/),
+      state: 'not-printed',
+      message: 'The receipt was not printed: No receipt printer is set up.',
+      action: 'A manager chooses one in Settings; save the receipt as PDF meanwhile.',
     });
     expect(() => receipts.document('0f8e2c1a-3b4d-4e5f-8a9b-000000000000', false)).toThrow(
       'Order 7F3K-2QXA was not paid, so it has no receipt.',
     );
-    expect(choose({ kind: 'network', host: '10.0.0.40' }, 'roll-80')).toMatchObject({
-      unavailable: expect.stringContaining('network receipt printer'),
+    expect(choose({ kind: 'network', host: '10.0.0.40' }, 'roll-80')).toEqual({
+      unavailable: 'This version of the app cannot print on a network receipt printer.',
+      action:
+        'Save the receipt as PDF, or ask a manager to choose a printer of the computer in Settings.',
+    });
+    expect(choose({ kind: 'os' }, 'roll-80')).toEqual({
+      unavailable: 'This till cannot print through the computer.',
+      action: 'Save the receipt as PDF instead.',
     });
   });
 

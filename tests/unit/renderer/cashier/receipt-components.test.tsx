@@ -45,10 +45,11 @@ describe('PrintPreview', () => {
 const status = (patch: Partial<ReceiptPrintStatus>): ReceiptPrintStatus => ({
   orderId: 'order-1',
   reference: '7F3K-2QXA',
-  state: 'sent',
+  state: 'printed',
   document: 'receipt',
   copy: false,
-  message: 'The receipt was sent to the default printer.',
+  message: 'The receipt was printed on the default printer.',
+  action: null,
   atMs: 1,
   ...patch,
 });
@@ -72,25 +73,54 @@ describe("the history order detail's paper", () => {
   it("shows this order's failed automatic void slip with Try again, and nothing for another order", async () => {
     const pos = installFakePos();
     pos.handle('printReceipt', () =>
-      status({ document: 'void-slip', message: 'The void slip was sent to X.', atMs: 2 }),
+      status({ document: 'void-slip', message: 'The void slip was printed on X.', atMs: 2 }),
     );
     renderWithTheme(<OrderPrintStatus orderId="order-1" />);
-    pos.emit('receipt-status', status({ orderId: 'order-2', state: 'failed', message: 'other' }));
+    pos.emit(
+      'receipt-status',
+      status({ orderId: 'order-2', state: 'not-printed', message: 'other' }),
+    );
     expect(screen.queryByTestId('order-print-status')).toBeNull();
     pos.emit(
       'receipt-status',
       status({
         document: 'void-slip',
-        state: 'failed',
+        state: 'not-printed',
         message: 'The void slip was not printed: out of paper.',
+        action: 'Put in a new roll, then try again.',
       }),
     );
     await screen.findByText('The void slip was not printed: out of paper.');
+    screen.getByText('Put in a new roll, then try again.');
+    expect(screen.getByTestId('receipt-status').getAttribute('data-state')).toBe('not-printed');
     expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+    expect(screen.queryByTestId('receipt-print-again')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('receipt-try-again')));
     expect(pos.callsOf('printReceipt')).toEqual([{ orderId: 'order-1', copy: false }]);
-    await screen.findByText('The void slip was sent to X.');
+    await screen.findByText('The void slip was printed on X.');
     expect(screen.queryByTestId('receipt-try-again')).toBeNull();
+  });
+});
+
+describe("the history order detail's print not known to have printed", () => {
+  it('offers Print again, marked COPY, and Save as PDF', async () => {
+    const pos = installFakePos();
+    pos.handle('printReceipt', () => status({ atMs: 2, copy: true }));
+    renderWithTheme(<OrderPrintStatus orderId="order-1" />);
+    pos.emit(
+      'receipt-status',
+      status({
+        state: 'unknown',
+        message: 'Not known whether the receipt printed: The printer did not answer in time.',
+        action: 'Check the paper before you print again: a new print says COPY.',
+      }),
+    );
+    await screen.findByText('Check the paper before you print again: a new print says COPY.');
+    expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+    await act(async () => fireEvent.click(screen.getByTestId('receipt-print-again')));
+    expect(pos.callsOf('printReceipt')).toEqual([{ orderId: 'order-1', copy: true }]);
+    await screen.findByText('The receipt was printed on the default printer.');
+    expect(screen.queryByTestId('receipt-print-again')).toBeNull();
   });
 });
 
@@ -100,7 +130,7 @@ describe('SaleReceipt', () => {
     pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'automatic' }));
     pos.emit(
       'receipt-status',
-      status({ state: 'failed', message: 'The receipt was not printed: out of paper.' }),
+      status({ state: 'not-printed', message: 'The receipt was not printed: out of paper.' }),
     );
     pos.handle('printReceipt', () => status({ atMs: 2 }));
     const sale = saleSnapshot({
@@ -114,13 +144,46 @@ describe('SaleReceipt', () => {
     await act(async () => fireEvent.click(screen.getByTestId('receipt-try-again')));
     expect(pos.callsOf('printReceipt')).toEqual([{ orderId: 'order-1', copy: false }]);
     await waitFor(() =>
-      expect(screen.getByTestId('receipt-status').getAttribute('data-state')).toBe('sent'),
+      expect(screen.getByTestId('receipt-status').getAttribute('data-state')).toBe('printed'),
     );
     expect(screen.getByTestId('receipt-print-copy').textContent).toBe(
       'Print a copy for the customer',
     );
     await act(async () => fireEvent.click(screen.getByTestId('receipt-print-copy')));
     expect(pos.callsOf('printReceipt').at(-1)).toEqual({ orderId: 'order-1', copy: true });
+  });
+
+  it('shows a print not known to have printed in one line and one action, and prints again only as a COPY', async () => {
+    const pos = installFakePos();
+    pos.emit('settings-changed', cashierSettings({ receiptPrinting: 'automatic' }));
+    pos.emit(
+      'receipt-status',
+      status({
+        state: 'unknown',
+        message:
+          'Not known whether the receipt printed: The printer at 10.0.0.40 hung up before confirming it printed.',
+        action: 'Check the paper before you print again: a new print says COPY.',
+      }),
+    );
+    pos.handle('printReceipt', () => status({ atMs: 2, copy: true }));
+    const sale = saleSnapshot({
+      orderId: 'order-1',
+      state: 'paid-confirmed-by-cashier',
+      terminal: true,
+    });
+    renderWithTheme(<SaleReceipt sale={sale} />);
+    const line = await screen.findByTestId('receipt-status');
+    expect(line.getAttribute('data-state')).toBe('unknown');
+    expect(line.textContent).toBe(
+      'Not known whether the receipt printed: The printer at 10.0.0.40 hung up before confirming it printed.Check the paper before you print again: a new print says COPY.',
+    );
+    expect(screen.queryByTestId('receipt-try-again')).toBeNull();
+    expect(screen.queryByTestId('receipt-print-copy')).toBeNull();
+    expect(screen.getByTestId('receipt-save-pdf')).toBeDefined();
+    const again = screen.getByTestId('receipt-print-again');
+    expect(again.textContent).toBe('Print again, marked COPY');
+    await act(async () => fireEvent.click(again));
+    expect(pos.callsOf('printReceipt')).toEqual([{ orderId: 'order-1', copy: true }]);
   });
 
   it('offers Print receipt with "ask", and nothing with printing off or before the sale is paid', async () => {

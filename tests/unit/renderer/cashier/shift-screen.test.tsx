@@ -185,4 +185,39 @@ describe('the Shift screen', () => {
       'Z report 4 was saved as CSV: it is final. Record corrections in the next shift.',
     );
   });
+
+  it("shows a report's print in one line of what happened and one action, by its outcome", async () => {
+    pos.handle('currentShift', () => null);
+    pos.handle('listZReports', () => [summary]);
+    pos.handle('zReport', () => z);
+    const answers = [
+      {
+        state: 'unknown',
+        message:
+          'Not known whether the Z report 4 printed: The printer at 10.0.0.40 hung up before confirming it printed.',
+        action: 'Check the paper before you print again: a new print says COPY.',
+      },
+      {
+        state: 'printed',
+        message: 'The Z report 4 was printed on the default printer.',
+        action: null,
+      },
+    ];
+    pos.handle('printShiftReport', () => answers.shift());
+    renderWithTheme(<ShiftScreen timeZone="UTC" />);
+    fireEvent.click((await screen.findAllByTestId('z-report-view'))[0]!);
+    fireEvent.click(await screen.findByTestId('shift-report-print'));
+    const paper = await screen.findByTestId('shift-report-paper');
+    expect(paper.getAttribute('data-state')).toBe('unknown');
+    expect(paper.textContent).toBe(
+      'Not known whether the Z report 4 printed: The printer at 10.0.0.40 hung up before confirming it printed.Check the paper before you print again: a new print says COPY.',
+    );
+    fireEvent.click(screen.getByTestId('shift-report-print'));
+    await waitFor(() =>
+      expect(screen.getByTestId('shift-report-paper').getAttribute('data-state')).toBe('printed'),
+    );
+    expect(screen.getByTestId('shift-report-paper').textContent).toBe(
+      'The Z report 4 was printed on the default printer.',
+    );
+  });
 });
