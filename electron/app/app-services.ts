@@ -30,6 +30,7 @@ import { ShiftService } from '../shifts/shift-service';
 import { shiftHandlers } from './shift-handlers';
 import { staffHandlers } from './staff-handlers';
 import { wireNfc } from '../nfc-host/nfc-wiring';
+import { requireShiftToSell } from '../shifts/shift-for-sale';
 import { learnAcceptedLinkRates } from '../rates/accepted-link-rates';
 import { RateBook } from '../rates/rate-book';
 import { saleHandlers } from './sale-handlers';
@@ -156,7 +157,13 @@ export async function createAppServices(
     send,
     downloadLogo: (url) => logos.dataUrl(url),
     actor: () => staff.actor()?.staffId ?? null,
-    shiftId: () => shifts.openShiftId(),
+    // Asked as the order is journaled: a shift closed while the sale was starting (its
+    // catalogue still on its way) leaves no order without a shift where one is required.
+    shiftId: () => {
+      const shiftId = shifts.openShiftId();
+      requireShiftToSell(values(), shiftId);
+      return shiftId;
+    },
   });
 
   // A link's rate_usd the shop accepted is a rate source of its own ('last-link').

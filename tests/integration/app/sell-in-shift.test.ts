@@ -108,4 +108,22 @@ describe('every sale belongs to a shift', () => {
     );
     expect(sandboxOrders()).toHaveLength(1);
   });
+
+  it('refuses a sale whose shift was closed while it was starting: no order without a shift', async () => {
+    const clock = new ManualClock();
+    harness = await startHarness({ clock, settings: { shiftRequired: 'always' } });
+    await ok(call('openShift'));
+    // The chain list is slow to come: the sale is still starting when the shift closes.
+    const sandbox = harness.services.connection.demoSandbox()!;
+    sandbox.setFaults([{ endpoint: 'chain', latencyMs: 5_000, times: 1 }]);
+    const asked = sandbox.requests().length;
+    const starting = call('startQrSale', usdt);
+    await expect.poll(() => sandbox.requests().length, { interval: 5 }).toBeGreaterThan(asked);
+    await ok(call('closeShift', { acknowledgeUnresolved: false }));
+    clock.advance(5_000);
+    const refused = await starting;
+    expect(refused.ok ? null : refused.error.kind).toBe('no-shift');
+    expect(sandboxOrders()).toEqual([]);
+    expect(harness.services.sale.current()).toBeNull();
+  });
 });
