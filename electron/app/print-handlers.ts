@@ -55,7 +55,7 @@ async function refusalsInWords<T>(work: () => T | Promise<T>): Promise<T> {
 
 export interface ShiftReportPrintParts {
   clock: Clock;
-  shifts: Pick<ShiftService, 'xReport' | 'zReport' | 'handOut'>;
+  shifts: Pick<ShiftService, 'xReport' | 'zReport' | 'handOut' | 'whileHandingOut'>;
   receipts: ReceiptPrinting;
   settings: () => { shopName: string; reportTimeZone: string };
   logger: Logger;
@@ -117,7 +117,11 @@ export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
         parts.logger.info('shift report print', { kind: document.kind, reprint });
         // The original on its way: a print asked meanwhile says REPRINT, since this one may print.
         if ('zNumber' in choice) originals.delete(choice.zNumber);
-        const result = await parts.receipts.printDocument(document, what);
+        const print = () => parts.receipts.printDocument(document, what);
+        const result =
+          'zNumber' in choice
+            ? await parts.shifts.whileHandingOut(choice.zNumber, print)
+            : await print();
         if ('zNumber' in choice) {
           if (result.state === 'not-printed') {
             // Nothing reached the printer: the next print is the original again.
@@ -131,7 +135,11 @@ export function shiftReportPrintHandlers(parts: ShiftReportPrintParts): {
       },
       saveShiftReportPdf: async (choice) => {
         try {
-          const saved = await parts.receipts.saveDocumentPdf(documentOf(choice, false));
+          const save = () => parts.receipts.saveDocumentPdf(documentOf(choice, false));
+          const saved =
+            'zNumber' in choice
+              ? await parts.shifts.whileHandingOut(choice.zNumber, save)
+              : await save();
           if (saved.saved && 'zNumber' in choice) parts.shifts.handOut(choice.zNumber, 'pdf');
           return saved;
         } catch (error) {

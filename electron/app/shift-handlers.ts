@@ -50,10 +50,12 @@ export function shiftHandlers(parts: {
     zReport: async ({ zNumber }) => shifts.zReport(zNumber),
     exportZReportCsv: async ({ zNumber }) => {
       const text = shifts.zReportCsv(zNumber);
-      const saved = await saveCsv(`z-report-${zNumber}.csv`, async (out) => {
-        await pipeline(Readable.from([text]), out);
-        return 1;
-      });
+      const saved = await shifts.whileHandingOut(zNumber, () =>
+        saveCsv(`z-report-${zNumber}.csv`, async (out) => {
+          await pipeline(Readable.from([text]), out);
+          return 1;
+        }),
+      );
       // Saved off the till, it is final: its shift is not reopened any more.
       if (saved.saved) shifts.handOut(zNumber, 'csv');
       return saved;

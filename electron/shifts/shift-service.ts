@@ -46,6 +46,8 @@ const handOutWords: Record<ZHandOut['how'], string> = {
 };
 
 export class ShiftService {
+  /** Z reports being printed or saved now, with how many prints or saves of each. */
+  private readonly handingOut = new Map<number, number>();
   private readonly clock: Clock;
   private readonly serialNumber: () => string;
   private readonly staffName: (staffId: string | null) => string | null;
@@ -114,6 +116,12 @@ export class ShiftService {
         );
       }
       const z = this.store.zReports().find((summary) => summary.shiftId === shiftId);
+      if (z && this.handingOut.has(z.zNumber)) {
+        throw new ShiftRefusal(
+          'final',
+          `Z report ${z.zNumber} is being printed or saved right now: once it is, it is final and shift ${shiftId} stays closed.`,
+        );
+      }
       if (z?.handedOut) {
         throw new ShiftRefusal(
           'final',
@@ -196,6 +204,21 @@ export class ShiftService {
   /** Every Z report made, newest first. */
   zReports(): ZReportSummary[] {
     return this.store.zReports();
+  }
+
+  /**
+   * Runs `work` (a print or a save of Z report `zNumber`): while it runs, the report may leave
+   * the till any moment, so its shift is not reopened (refused as final) until it is done.
+   */
+  async whileHandingOut<T>(zNumber: number, work: () => Promise<T>): Promise<T> {
+    this.handingOut.set(zNumber, (this.handingOut.get(zNumber) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (this.handingOut.get(zNumber) ?? 1) - 1;
+      if (left > 0) this.handingOut.set(zNumber, left);
+      else this.handingOut.delete(zNumber);
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShiftReport } from '../../../shared/shifts/shift-report-types';
 import type { ShiftView, ZReportSummary, ZReportView } from '../../../shared/shifts/shift-views';
+import { PRINT_JOB_TIMEOUT_MS } from '../../../electron/printing/receipt-printing';
 import { ManualClock } from '../../support/manual-clock';
 import { startHarness, type Harness } from '../../support/harness/harness';
 import { callThrough, ok } from './harness-call';
@@ -148,5 +149,25 @@ describe('reopening a shift through the contract', () => {
     clock.advance(60_000);
     await ok(call('exportZReportCsv', { zNumber: z2.zNumber }));
     expect(await ok(call('zReport', { zNumber: z2.zNumber }))).toMatchObject({ handedOut });
+  });
+
+  it('does not reopen a shift while its Z report is being printed: it may be final any moment', async () => {
+    const clock = new ManualClock();
+    harness = await startHarness({ clock, settings: { receiptPrinter: { kind: 'os' } } });
+    await ok<ShiftView>(call('openShift'));
+    const z = await ok<ZReportView>(call('closeShift', { acknowledgeUnresolved: false }));
+    harness.printing.hangNext();
+    const printing = call('printShiftReport', { zNumber: z.zNumber });
+    await new Promise((settle) => setImmediate(settle));
+    const refused = await call('reopenShift', { shiftId: z.shiftId });
+    expect(refused.ok ? null : [refused.error.kind, refused.error.message]).toEqual([
+      'final',
+      'Z report 1 is being printed or saved right now: once it is, it is final and shift 1 stays closed.',
+    ]);
+    expect(await ok(call('currentShift'))).toBeNull();
+    // The print ends unknown (never confirmed): the report is final from then on.
+    clock.advance(PRINT_JOB_TIMEOUT_MS);
+    expect(await printing).toMatchObject({ ok: true, value: { state: 'unknown' } });
+    expect(await kindOf(call('reopenShift', { shiftId: z.shiftId }))).toBe('final');
   });
 });

@@ -52,6 +52,7 @@ function rig(choice?: PrinterChoice) {
       xReport: () => ({ ...report, closedAtMs: null }),
       zReport: (zNumber) => (zNumber === 5 ? z : null),
       handOut: (zNumber, how) => void handedOut.push([zNumber, how]),
+      whileHandingOut: (_zNumber, work) => work(),
     },
     receipts,
     settings: () => settings,
