@@ -32,6 +32,38 @@ const ROLE_NAME = /^[\p{L}\p{N}](?:[\p{L}\p{N} ._-]*[\p{L}\p{N}])?$/u;
 const ROLE_NAME_WORDS =
   'A role name is 1 to 32 letters or digits, with spaces, dots or dashes between them.';
 
+/**
+ * Letters of other scripts that read as the Latin letters of the built-in roles' names
+ * ("cashier", "manager"), so neither can be forged with them; others cannot spell either.
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  а: 'a',
+  α: 'a',
+  с: 'c',
+  е: 'e',
+  ε: 'e',
+  ɡ: 'g',
+  һ: 'h',
+  н: 'h',
+  і: 'i',
+  ı: 'i',
+  ι: 'i',
+  м: 'm',
+  μ: 'm',
+  ν: 'n',
+  ѕ: 's',
+};
+
+/**
+ * How a name reads to a person: compatibility forms folded (full-width, "ſ"), accents on a
+ * letter dropped, case ignored, and letters of other scripts that look Latin read as Latin.
+ */
+function readsAs(name: string): string {
+  return [...name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()]
+    .map((letter) => LOOK_ALIKES[letter] ?? letter)
+    .join('');
+}
+
 const staffRoleSchema = z
   .object({
     name: z
@@ -40,12 +72,12 @@ const staffRoleSchema = z
       .max(32)
       .regex(ROLE_NAME)
       // The manager may do everything, always: a policy cannot leave a till without one.
-      .refine((name) => name.toLowerCase() !== 'manager', {
+      .refine((name) => readsAs(name) !== 'manager', {
         message: 'The manager role is built in: it may do everything, and IT cannot change it.',
       })
-      // The cashier is redefined by its own name: "Cashier" beside "cashier" would be two roles,
-      // both offered, that people read as one.
-      .refine((name) => name === 'cashier' || name.toLowerCase() !== 'cashier', {
+      // The cashier is redefined by its own name: "Cashier" (or "Сashier" with a Cyrillic С)
+      // beside "cashier" would be two roles, both offered, that people read as one.
+      .refine((name) => name === 'cashier' || readsAs(name) !== 'cashier', {
         message:
           'The cashier role is built in as "cashier": IT redefines it by that name, exactly.',
       }),

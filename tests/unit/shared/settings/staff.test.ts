@@ -229,6 +229,43 @@ describe('staffRoles', () => {
     );
     accept('staffRoles', named('cashiers'));
     accept('staffRoles', named('head cashier'));
+    accept('staffRoles', named('caissière'));
+  });
+
+  it('refuses a built-in name forged with letters that only look Latin, or in another form', () => {
+    refuseEach(
+      'staffRoles',
+      [
+        'саshier', // Cyrillic с and а
+        'cαshier', // Greek alpha
+        'cashiеr', // Cyrillic е
+        'cashiεr', // Greek epsilon
+        'casһier', // Cyrillic shha
+        'casнier', // Cyrillic en, as its capital Н reads
+        'cashіer', // Cyrillic i
+        'cashıer', // dotless i
+        'cashιer', // Greek iota
+        'caѕhier', // Cyrillic dze
+        'ｃａｓｈｉｅｒ', // full-width
+        'caſhier', // long s
+        'CASHİER', // dotted capital I
+        'cashiér', // an accent on a letter
+      ].map(named),
+      'The cashier role is built in as "cashier": IT redefines it by that name, exactly. (at 0.name)',
+    );
+    refuseEach(
+      'staffRoles',
+      [
+        'Мanager', // Cyrillic М
+        'μanager', // Greek mu
+        'maνager', // Greek nu, as its capital Ν reads
+        'manaɡer', // Latin script g
+        'ｍａｎａｇｅｒ', // full-width
+      ].map(named),
+      'The manager role is built in: it may do everything, and IT cannot change it. (at 0.name)',
+    );
+    // Names of other scripts that read as themselves stay welcome.
+    acceptEach('staffRoles', ['Кассир', 'Менеджер', 'Ταμίας', '收银员', 'レジ係'], named);
     accept('staffRoles', [
       { name: 'cashier', permissions: ['sell', 'void-paid'] },
       { name: 'Kassierer', permissions: ['sell'] },
