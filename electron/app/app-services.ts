@@ -246,7 +246,6 @@ export async function createAppServices(
           clock,
           audit,
           orderState: (orderId) => journal.get(orderId)?.state ?? null,
-          openShiftId: () => shifts.openShiftId(),
         }),
         ...journalHandlers({
           clock,

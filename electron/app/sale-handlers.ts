@@ -11,7 +11,6 @@ import type { SaleService } from '../sale/sale-service';
 import type { Catalogue } from '../catalogue/catalogue';
 import { amountEntryRefusal, type AmountGiven } from '../rates/amount-entry-rule';
 import { quoteMoneySale } from '../rates/sale-pricing';
-import { requireShiftToSell } from '../shifts/shift-for-sale';
 import type { AuditFields } from '../staff/audit-trail';
 import type { CallAuthorization } from './staff-guard';
 
@@ -32,8 +31,6 @@ export function saleHandlers(parts: {
   audit: (action: string, fields: AuditFields) => void;
   /** An order's state now (before an act changes it), null when there is no such order. */
   orderState: (orderId: string) => string | null;
-  /** The shift open now, null when none is. */
-  openShiftId: () => number | null;
 }): Pick<
   CallHandlers<Calls>,
   | 'currentSale'
@@ -61,13 +58,12 @@ export function saleHandlers(parts: {
     return { amount: quote.amount, feeValue: quote.feeValue, pricing: quote.pricing };
   };
   /**
-   * Refuses a sale given in a way the till's amount entry does not allow, or started with no
-   * shift open where every sale must belong to one.
+   * Refuses a sale given in a way the till's amount entry does not allow. (A sale with no shift
+   * open where one is required is refused as its order is journaled: app-services.ts.)
    */
   const requireEntry = (given: AmountGiven) => {
     const refusal = amountEntryRefusal(parts.settings(), given);
     if (refusal) throw invalidSale(refusal);
-    requireShiftToSell(parts.settings(), parts.openShiftId());
   };
   return {
     currentSale: async () => sale.current(),
