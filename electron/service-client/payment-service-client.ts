@@ -75,7 +75,7 @@ const DEFAULT_BACKOFF_MS = 300;
 const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 /** `invalid-request` adds "Nothing was sent to the payment service." */
 const ADDRESS_CHANGED =
-  'The service address changed since the API token was saved: enter the API token for it again in Settings → Payment service.';
+  'The service address changed since the API token was saved: enter the API token for it again in Settings → IT → Payment service.';
 
 interface CallSpec<T> {
   endpoint: ServiceEndpoint;

@@ -16,7 +16,7 @@ export interface BoundToken {
 export const UNBOUND_TOKEN_PROBLEM =
   'The saved API token comes from an earlier version of the app, which did not record the ' +
   'service address it was tested with, so it is not used. Enter the service address and the ' +
-  'token again in Settings → Payment service.';
+  'token again in Settings → IT → Payment service.';
 const DAMAGED_TOKEN_PROBLEM = 'The stored token is damaged. Enter it again.';
 
 /** The origin of a service base URL, or undefined when the URL does not pass the base URL check. */

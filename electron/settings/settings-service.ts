@@ -141,7 +141,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       message: 'Nothing was saved.',
       problems: [
         'The payment service address changes only together with its API token: enter both in ' +
-          'Settings → Payment service, where they are tested before they are saved. Nothing was saved.',
+          'Settings → IT → Payment service, where they are tested before they are saved. Nothing was saved.',
       ],
     });
 

@@ -195,7 +195,8 @@ const callFailureWords: Record<string, FailureWords> = {
   },
   'settings-connection': {
     title: 'The service address goes with its token',
-    nextStep: 'Change it in Settings → Payment service, with the API token for the new address.',
+    nextStep:
+      'Change it in Settings → IT → Payment service, with the API token for the new address.',
     step: 'fix-input',
   },
   'connection-test-failed': {

@@ -82,7 +82,10 @@ describe('the API token goes only where it was tested', () => {
     });
     expect(saved).toMatchObject({
       ok: false,
-      error: { kind: 'settings-connection', message: expect.stringMatching(/Payment service/) },
+      error: {
+        kind: 'settings-connection',
+        message: expect.stringMatching(/Settings → IT → Payment service/),
+      },
     });
     expect(await call('resetSettings', { keys: ['serviceBaseUrl'] })).toMatchObject({
       ok: false,

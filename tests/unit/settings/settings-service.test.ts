@@ -194,7 +194,9 @@ describe('settings writes', () => {
         ok: false,
         error: {
           kind: 'connection',
-          problems: [expect.stringMatching(/together with its API token.*Payment service/)],
+          problems: [
+            expect.stringMatching(/together with its API token.*Settings → IT → Payment service/),
+          ],
         },
       });
     }
